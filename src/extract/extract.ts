@@ -1,0 +1,397 @@
+// One file's syntax tree + its plugin's query → the per-file partial (model/partial.ts).
+// Generic over languages: the capture vocabulary (plugins/README.md) says what each match is;
+// containment (which definition a reference or a local falls in) is computed here from ranges.
+import type { Node, Query, Tree } from "web-tree-sitter";
+import type { Def, DefKind, Export, Import, Local, Partial, Ref, RefKind } from "../model/partial.js";
+
+const DEF_KINDS: ReadonlySet<string> = new Set<DefKind>([
+  "function",
+  "method",
+  "constructor",
+  "getter",
+  "setter",
+  "class",
+  "interface",
+  "struct",
+  "enum",
+  "trait",
+  "type",
+  "constant",
+  "variable",
+  "field",
+  "module",
+  "macro",
+  "union",
+]);
+const REF_KINDS: ReadonlySet<string> = new Set<RefKind>(["call", "new", "value", "type", "macro"]);
+
+export interface DocConfig {
+  preceding?: string[];
+  prefixes?: string[];
+  wrappers?: string[];
+}
+
+const SIGNATURE_CAP = 300;
+const DOC_CAP = 2000;
+
+function squash(text: string, cap: number): string {
+  const s = text.replace(/\s+/g, " ").trim();
+  return s.length > cap ? `${s.slice(0, cap - 1)}…` : s;
+}
+
+function unquote(text: string): string {
+  const t = text.trim();
+  if (t.length >= 2) {
+    const q = t[0];
+    if ((q === '"' || q === "'" || q === "`") && t[t.length - 1] === q) return t.slice(1, -1);
+    if (q === "<" && t[t.length - 1] === ">") return t.slice(1, -1);
+  }
+  return t;
+}
+
+type Caps = Map<string, Node[]>;
+
+function first(caps: Caps, name: string): Node | undefined {
+  return caps.get(name)?.[0];
+}
+
+function text(caps: Caps, name: string): string | undefined {
+  const n = first(caps, name);
+  return n ? n.text : undefined;
+}
+
+function countNamed(n: Node | undefined): number | undefined {
+  if (!n) return undefined;
+  let c = 0;
+  for (let i = 0; i < n.namedChildCount; i++) {
+    const ch = n.namedChild(i);
+    if (ch && !ch.type.includes("comment")) c++;
+  }
+  return c;
+}
+
+function precedingDoc(node: Node, cfg: DocConfig): string | undefined {
+  const kinds = cfg.preceding ?? [];
+  if (kinds.length === 0) return undefined;
+  let anchor: Node = node;
+  const wrappers = cfg.wrappers ?? [];
+  while (anchor.parent && wrappers.includes(anchor.parent.type) && anchor.previousNamedSibling === null)
+    anchor = anchor.parent;
+  const parts: string[] = [];
+  let prev = anchor.previousNamedSibling;
+  let expectRow = anchor.startPosition.row;
+  while (prev && kinds.includes(prev.type) && prev.endPosition.row >= expectRow - 1) {
+    parts.unshift(prev.text);
+    expectRow = prev.startPosition.row;
+    prev = prev.previousNamedSibling;
+  }
+  if (parts.length === 0) return undefined;
+  const prefixes = cfg.prefixes ?? [];
+  if (prefixes.length > 0) {
+    const last = parts[parts.length - 1]!;
+    if (!prefixes.some((p) => last.startsWith(p))) return undefined;
+  }
+  return parts.join("\n");
+}
+
+/** The reference as written: `@callee`, else the callee field of a call / new, else the text before the arguments. */
+function refText(caps: Caps, node: Node, source: string): string {
+  const callee = first(caps, "callee") ?? node.childForFieldName("function") ?? node.childForFieldName("constructor");
+  if (callee) return callee.text;
+  const args = first(caps, "arguments");
+  if (args && args.startIndex > node.startIndex) return source.slice(node.startIndex, args.startIndex);
+  return node.text;
+}
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+/** Assign each position the innermost definition containing it (defs must be sorted by start, then end desc). */
+function innermost(defs: Def[], positions: { at: number; set(scope: number): void }[]): void {
+  const items = [...positions].sort((a, b) => a.at - b.at);
+  const stack: Def[] = [];
+  let di = 0;
+  for (const it of items) {
+    while (di < defs.length && defs[di]!.start <= it.at) {
+      const d = defs[di]!;
+      while (stack.length > 0 && stack[stack.length - 1]!.end <= d.start) stack.pop();
+      stack.push(d);
+      di++;
+    }
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= it.at) stack.pop();
+    it.set(stack.length > 0 ? stack[stack.length - 1]!.id : -1);
+  }
+}
+
+function countErrors(tree: Tree): number {
+  if (!tree.rootNode.hasError) return 0;
+  let n = 0;
+  const cursor = tree.walk();
+  let done = false;
+  while (!done) {
+    const node = cursor.currentNode;
+    if (node.isError || node.isMissing) n++;
+    if (node.hasError && cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) {
+        done = true;
+        break;
+      }
+    }
+  }
+  cursor.delete();
+  return n;
+}
+
+/** Turn one parsed file into its partial. Pure: depends only on the tree, the query and the text. */
+export function extractTree(
+  tree: Tree,
+  query: Query,
+  source: string,
+  path: string,
+  grammar: string,
+  doc: DocConfig = {},
+): Partial {
+  const defsRaw: { def: Def; node: Node; pattern: number }[] = [];
+  const seenDef = new Map<number, number>();
+  const refsRaw: { ref: Ref; node: Node; hasName: boolean }[] = [];
+  const seenRef = new Map<string, number>();
+  const imports: Import[] = [];
+  const exports: Export[] = [];
+  const locals: Local[] = [];
+  const impls: (Range & { owner?: string; trait?: string })[] = [];
+  const importScopes: { imp: Import; at: number }[] = [];
+
+  for (const m of query.matches(tree.rootNode)) {
+    const caps: Caps = new Map();
+    let primary: { name: string; node: Node } | undefined;
+    for (const c of m.captures) {
+      const list = caps.get(c.name);
+      if (list) list.push(c.node);
+      else caps.set(c.name, [c.node]);
+      if (
+        !primary &&
+        (c.name.startsWith("definition.") ||
+          c.name.startsWith("reference.") ||
+          c.name === "import" ||
+          c.name.startsWith("import.") ||
+          c.name === "export" ||
+          c.name === "local" ||
+          c.name === "local.param" ||
+          c.name === "impl")
+      )
+        primary = { name: c.name, node: c.node };
+    }
+    if (!primary) continue;
+    const node = primary.node;
+    const pname = primary.name;
+
+    if (pname.startsWith("definition.")) {
+      const kind = pname.slice("definition.".length);
+      if (!DEF_KINDS.has(kind)) continue;
+      const name = text(caps, "name");
+      if (!name) continue;
+      const prior = seenDef.get(node.id);
+      if (prior !== undefined) continue;
+      const body = first(caps, "body");
+      const sigText = body
+        ? source.slice(node.startIndex, body.startIndex)
+        : (node.text.split("\n", 1)[0] ?? "");
+      const docNodes = caps.get("doc");
+      const docText = docNodes ? docNodes.map((d) => d.text).join("\n") : precedingDoc(node, doc);
+      const def: Def = {
+        id: -1,
+        kind: kind as DefKind,
+        name,
+        parent: -1,
+        line: node.startPosition.row + 1,
+        endLine: node.endPosition.row + 1,
+        start: node.startIndex,
+        end: node.endIndex,
+      };
+      const sig = squash(sigText, SIGNATURE_CAP);
+      if (sig) def.signature = sig;
+      if (docText) def.doc = docText.length > DOC_CAP ? `${docText.slice(0, DOC_CAP - 1)}…` : docText;
+      const vis = text(caps, "visibility");
+      if (caps.has("exported")) def.visibility = "exported";
+      else if (vis) def.visibility = squash(vis, 40);
+      if (caps.has("async")) def.isAsync = true;
+      if (caps.has("static")) def.isStatic = true;
+      const returns = text(caps, "returns");
+      if (returns) def.returns = squash(returns.replace(/^:\s*/, ""), 200);
+      const type = text(caps, "type");
+      if (type) def.type = squash(type.replace(/^:\s*/, ""), 200);
+      const owner = text(caps, "owner");
+      if (owner) def.owner = squash(owner, 200);
+      const trait = text(caps, "trait");
+      if (trait) def.trait = squash(trait, 200);
+      const arity = countNamed(first(caps, "params"));
+      if (arity !== undefined) def.arity = arity;
+      const ext = caps.get("extends");
+      if (ext) def.extends = ext.map((n) => squash(n.text, 200));
+      const impl = caps.get("implements");
+      if (impl) def.implements = impl.map((n) => squash(n.text, 200));
+      const decos = caps.get("decorator");
+      if (decos) def.decorators = decos.map((n) => squash(n.text, 200));
+      const obj = text(caps, "object");
+      if (obj) def.object = squash(obj, 200);
+      const value = first(caps, "value");
+      if (value) {
+        def.valueKind = value.type;
+        const callee = value.childForFieldName("function") ?? value.childForFieldName("constructor");
+        if (callee) def.valueCallee = squash(callee.text, 200);
+      }
+      seenDef.set(node.id, defsRaw.length);
+      defsRaw.push({ def, node, pattern: m.patternIndex });
+      continue;
+    }
+
+    if (pname.startsWith("reference.")) {
+      const kind = pname.slice("reference.".length);
+      if (!REF_KINDS.has(kind)) continue;
+      const nameNode = first(caps, "name");
+      const recv = first(caps, "receiver");
+      const ref: Ref = {
+        kind: kind as RefKind,
+        name: nameNode ? nameNode.text : "",
+        text: squash(refText(caps, node, source), 200),
+        line: (nameNode ?? node).startPosition.row + 1,
+        scope: -1,
+        at: (nameNode ?? node).startIndex,
+      };
+      if (recv) {
+        ref.receiver = squash(recv.text, 200);
+        ref.receiverKind = recv.type;
+      }
+      const arity = countNamed(first(caps, "arguments"));
+      if (arity !== undefined) ref.arity = arity;
+      const dedupe = `${kind}:${node.id}`;
+      const prior = seenRef.get(dedupe);
+      if (prior !== undefined) {
+        // The same site matched twice: keep the reading that names its target.
+        if (!refsRaw[prior]!.hasName && nameNode) refsRaw[prior] = { ref, node, hasName: true };
+        continue;
+      }
+      seenRef.set(dedupe, refsRaw.length);
+      refsRaw.push({ ref, node, hasName: nameNode !== undefined });
+      continue;
+    }
+
+    if (pname === "import" || pname.startsWith("import.")) {
+      const src = text(caps, "source");
+      const form = pname === "import" ? "import" : pname.slice("import.".length);
+      const base = { source: src === undefined ? "" : unquote(src), form, line: node.startPosition.row + 1, scope: -1 };
+      const named = text(caps, "name");
+      const alias = text(caps, "alias");
+      const def = text(caps, "default");
+      const ns = text(caps, "namespace");
+      const out: Import[] = [];
+      if (named !== undefined) out.push({ ...base, imported: named, local: alias ?? named });
+      if (def !== undefined) out.push({ ...base, imported: "default", local: def });
+      if (ns !== undefined) out.push({ ...base, imported: "*", local: ns });
+      if (caps.has("wildcard")) out.push({ ...base, imported: "*", local: "", wildcard: true });
+      if (out.length === 0) out.push({ ...base, imported: "*", local: alias ?? "" });
+      for (const imp of out) {
+        if (caps.has("static")) imp.isStatic = true;
+        imports.push(imp);
+        importScopes.push({ imp, at: node.startIndex });
+      }
+      continue;
+    }
+
+    if (pname === "export") {
+      const line = node.startPosition.row + 1;
+      const src = text(caps, "source");
+      const name = text(caps, "name");
+      const alias = text(caps, "alias");
+      const ns = text(caps, "namespace");
+      const dflt = text(caps, "default");
+      if (caps.has("star")) exports.push({ name: "*", source: src ? unquote(src) : "", star: true, line });
+      else if (ns !== undefined && src !== undefined)
+        exports.push({ name: ns, source: unquote(src), imported: "*", line });
+      else if (name !== undefined && src !== undefined)
+        exports.push({ name: alias ?? name, source: unquote(src), imported: name, line });
+      else if (name !== undefined) exports.push({ name: alias ?? name, local: name, line });
+      else if (dflt !== undefined) exports.push({ name: "default", local: dflt, line });
+      continue;
+    }
+
+    if (pname === "local" || pname === "local.param") {
+      const name = text(caps, "name");
+      if (!name) continue;
+      const local: Local = { name, scope: -1, line: node.startPosition.row + 1, at: node.startIndex };
+      const type = text(caps, "type");
+      if (type) local.type = squash(type.replace(/^:\s*/, ""), 200);
+      const newOf = text(caps, "new");
+      if (newOf) local.newOf = squash(newOf, 200);
+      const callOf = text(caps, "call");
+      if (callOf) local.callOf = squash(callOf, 200);
+      const callRecv = text(caps, "call_receiver");
+      if (callRecv) local.callReceiver = squash(callRecv, 200);
+      const aliasOf = text(caps, "alias_of");
+      if (aliasOf) local.aliasOf = squash(aliasOf, 200);
+      if (pname === "local.param") local.isParam = true;
+      locals.push(local);
+      continue;
+    }
+
+    if (pname === "impl") {
+      const owner = text(caps, "owner");
+      const trait = text(caps, "trait");
+      const r: Range & { owner?: string; trait?: string } = { start: node.startIndex, end: node.endIndex };
+      if (owner) r.owner = squash(owner, 200);
+      if (trait) r.trait = squash(trait, 200);
+      impls.push(r);
+    }
+  }
+
+  // Definitions: sorted by position (outer first), ids assigned, parents by containment.
+  defsRaw.sort((a, b) => a.def.start - b.def.start || b.def.end - a.def.end || a.pattern - b.pattern);
+  const defs = defsRaw.map((d, i) => {
+    d.def.id = i;
+    return d.def;
+  });
+  const stack: Def[] = [];
+  for (const d of defs) {
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= d.start) stack.pop();
+    d.parent = stack.length > 0 ? stack[stack.length - 1]!.id : -1;
+    stack.push(d);
+  }
+  if (impls.length > 0) {
+    for (const d of defs) {
+      if (d.owner) continue;
+      let best: (typeof impls)[number] | undefined;
+      for (const r of impls)
+        if (r.start <= d.start && d.end <= r.end && (!best || r.start >= best.start)) best = r;
+      if (best?.owner) {
+        d.owner = best.owner;
+        if (best.trait) d.trait = best.trait;
+      }
+    }
+  }
+
+  const refs = refsRaw.map((r) => r.ref).sort((a, b) => a.at - b.at);
+  innermost(defs, [
+    ...refs.map((r) => ({ at: r.at, set: (s: number) => void (r.scope = s) })),
+    ...locals.map((l) => ({ at: l.at, set: (s: number) => void (l.scope = s) })),
+    ...importScopes.map((x) => ({ at: x.at, set: (s: number) => void (x.imp.scope = s) })),
+  ]);
+  locals.sort((a, b) => a.at - b.at);
+
+  let lines = 1;
+  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lines++;
+
+  return {
+    path,
+    grammar,
+    defs,
+    refs,
+    imports,
+    exports,
+    locals,
+    syntaxErrors: countErrors(tree),
+    lines,
+  };
+}

@@ -1,0 +1,78 @@
+// A pool of extraction worker threads. Files are handed out as they come; each worker keeps
+// its grammars and compiled queries for its lifetime.
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { DrsgError } from "../model/errors.js";
+import type { Partial } from "../model/partial.js";
+import type { GrammarJob } from "../plugin/host.js";
+import type { ExtractReply, ExtractTask } from "./worker.js";
+
+interface Pending {
+  resolve(p: { partial: Partial; parseMs: number }): void;
+  reject(e: Error): void;
+}
+
+export class ExtractPool {
+  private readonly workers: Worker[] = [];
+  private readonly load: number[] = [];
+  private readonly pending = new Map<number, Pending & { worker: number }>();
+  private seq = 0;
+  private closed = false;
+
+  constructor(jobs: GrammarJob[], size = Math.max(1, Math.min(availableParallelism(), 4))) {
+    for (let i = 0; i < size; i++) {
+      const w = new Worker(new URL("./worker.js", import.meta.url), { workerData: { jobs } });
+      w.unref();
+      w.on("message", (r: ExtractReply) => this.settle(i, r));
+      w.on("error", (e) => this.failWorker(i, e));
+      this.workers.push(w);
+      this.load.push(0);
+    }
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  private settle(worker: number, r: ExtractReply): void {
+    const p = this.pending.get(r.seq);
+    if (!p) return;
+    this.pending.delete(r.seq);
+    this.load[worker]!--;
+    if (r.ok) p.resolve({ partial: r.partial, parseMs: r.parseMs });
+    else {
+      const code = r.code;
+      p.reject(
+        code ? new DrsgError(code as "INTERNAL", r.error) : new Error(r.error),
+      );
+    }
+  }
+
+  private failWorker(worker: number, e: Error): void {
+    for (const [seq, p] of this.pending) {
+      if (p.worker !== worker) continue;
+      this.pending.delete(seq);
+      p.reject(e);
+    }
+  }
+
+  /** Extract one file; `bytes` is transferred to the worker (do not reuse it). */
+  extract(path: string, job: string, bytes: Uint8Array): Promise<{ partial: Partial; parseMs: number }> {
+    if (this.closed) return Promise.reject(new Error("extract pool is closed"));
+    let best = 0;
+    for (let i = 1; i < this.load.length; i++) if (this.load[i]! < this.load[best]!) best = i;
+    const seq = ++this.seq;
+    this.load[best]!++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(seq, { resolve, reject, worker: best });
+      const task: ExtractTask = { seq, path, job, bytes };
+      const transfer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
+      this.workers[best]!.postMessage(task, transfer);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,56 @@
+// Worker thread: parses files and extracts their partials. Grammars and queries are loaded
+// lazily, once per thread; every Tree is freed after use (wasm memory is not the JS heap).
+import { parentPort, workerData } from "node:worker_threads";
+import type { GrammarJob } from "../plugin/host.js";
+import { extractTree } from "./extract.js";
+import { type LoadedGrammar, loadGrammar } from "./parser.js";
+
+export interface ExtractTask {
+  seq: number;
+  path: string;
+  job: string;
+  bytes: Uint8Array;
+}
+
+export type ExtractReply =
+  | { seq: number; ok: true; partial: import("../model/partial.js").Partial; parseMs: number }
+  | { seq: number; ok: false; error: string; code?: string };
+
+const jobs = new Map<string, GrammarJob>((workerData as { jobs: GrammarJob[] }).jobs.map((j) => [j.id, j]));
+const loaded = new Map<string, Promise<LoadedGrammar>>();
+const decoder = new TextDecoder("utf-8");
+
+async function handle(task: ExtractTask): Promise<ExtractReply> {
+  const job = jobs.get(task.job);
+  if (!job) return { seq: task.seq, ok: false, error: `no grammar job ${task.job}` };
+  let g = loaded.get(job.id);
+  if (!g) {
+    g = loadGrammar(job);
+    loaded.set(job.id, g);
+  }
+  const grammar = await g;
+  const source = decoder.decode(task.bytes);
+  const t0 = performance.now();
+  const tree = grammar.parser.parse(source);
+  if (!tree) return { seq: task.seq, ok: false, error: "parser returned no tree" };
+  try {
+    const parseMs = performance.now() - t0;
+    const partial = extractTree(tree, grammar.query, source, task.path, job.grammar, job.doc ?? {});
+    return { seq: task.seq, ok: true, partial, parseMs };
+  } finally {
+    tree.delete();
+  }
+}
+
+parentPort!.on("message", (task: ExtractTask) => {
+  handle(task).then(
+    (reply) => parentPort!.postMessage(reply),
+    (e: unknown) =>
+      parentPort!.postMessage({
+        seq: task.seq,
+        ok: false,
+        error: e instanceof Error ? e.message : String(e),
+        code: (e as { code?: string }).code,
+      } satisfies ExtractReply),
+  );
+});

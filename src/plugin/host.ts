@@ -1,0 +1,145 @@
+// The plugin host: the active plugin set (official plugins plus installed ones), routing of
+// files by extension, and what a worker needs to parse a file (grammar wasm, query source).
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { extname, join, resolve } from "node:path";
+import { DrsgError } from "../model/errors.js";
+import { GRAMMARS_FILE, PLUGINS_DIR } from "../paths.js";
+import { type Manifest, type PluginFolder, grammarFor, readPluginFolder } from "./manifest.js";
+
+export interface GrammarPin {
+  package: string;
+  version: string;
+  file: string;
+  sha256: string;
+}
+
+/** Everything a worker thread needs to extract files of one (plugin, grammar) pair. */
+export interface GrammarJob {
+  /** `<plugin>/<grammar id>` */
+  id: string;
+  plugin: string;
+  build: string;
+  grammar: string;
+  wasmPath: string;
+  querySource: string;
+  doc?: Manifest["doc"];
+}
+
+export interface LoadedPlugin extends PluginFolder {
+  source: string;
+  official: boolean;
+}
+
+let grammarPins: Record<string, GrammarPin> | undefined;
+const verifiedWasm = new Map<string, string>();
+
+/** The grammar pins of grammars/grammars.json. */
+export function readGrammarPins(): Record<string, GrammarPin> {
+  grammarPins ??= JSON.parse(readFileSync(GRAMMARS_FILE, "utf8")) as Record<string, GrammarPin>;
+  return grammarPins;
+}
+
+/** Absolute path of a pinned grammar's wasm inside node_modules, checked against its sha256 once per process. */
+export function pinnedGrammarPath(name: string): string {
+  const pin = readGrammarPins()[name];
+  if (!pin) throw new DrsgError("GRAMMAR_LOAD_FAILED", `grammar "${name}" is not pinned in grammars/grammars.json`);
+  const cached = verifiedWasm.get(name);
+  if (cached) return cached;
+  const path = resolveInNodeModules(pin.package, pin.file);
+  const sha = createHash("sha256").update(readFileSync(path)).digest("hex");
+  if (sha !== pin.sha256)
+    throw new DrsgError(
+      "GRAMMAR_LOAD_FAILED",
+      `grammar "${name}": ${path} has sha256 ${sha.slice(0, 12)}, pinned ${pin.sha256.slice(0, 12)} (${pin.package}@${pin.version}) — reinstall with npm ci`,
+      { name, path },
+    );
+  verifiedWasm.set(name, path);
+  return path;
+}
+
+function resolveInNodeModules(pkg: string, file: string): string {
+  let dir = resolve(PLUGINS_DIR, "..");
+  for (let i = 0; i < 8; i++) {
+    const p = join(dir, "node_modules", pkg, file);
+    if (existsSync(p)) return p;
+    const up = resolve(dir, "..");
+    if (up === dir) break;
+    dir = up;
+  }
+  throw new DrsgError("GRAMMAR_LOAD_FAILED", `grammar package ${pkg} is not installed (looked for ${file}) — run npm install`, {
+    pkg,
+  });
+}
+
+export class PluginSet {
+  readonly plugins: LoadedPlugin[];
+  private readonly byExt = new Map<string, LoadedPlugin>();
+
+  constructor(plugins: LoadedPlugin[]) {
+    this.plugins = [...plugins].sort((a, b) => a.manifest.name.localeCompare(b.manifest.name));
+    for (const p of this.plugins) {
+      for (const ext of p.manifest.extensions) {
+        const prev = this.byExt.get(ext.toLowerCase());
+        if (prev)
+          throw new DrsgError(
+            "PLUGIN_CONFLICT",
+            `plugins ${prev.manifest.name} and ${p.manifest.name} both claim ${ext} — remove one (drsg plugin remove ${p.manifest.name})`,
+            { ext, incumbent: prev.manifest.name },
+          );
+        this.byExt.set(ext.toLowerCase(), p);
+      }
+    }
+  }
+
+  /** Sorted `name@version+sha8` of every active plugin: what a plane records as `built_by`. */
+  get builtBy(): string[] {
+    return this.plugins.map((p) => p.build).sort();
+  }
+
+  get(name: string): LoadedPlugin | undefined {
+    return this.plugins.find((p) => p.manifest.name === name);
+  }
+
+  /** The plugin and grammar that claim a path, by its lower-cased extension. */
+  route(path: string): { plugin: LoadedPlugin; grammar: string } | undefined {
+    const ext = extname(path).toLowerCase();
+    const plugin = this.byExt.get(ext);
+    if (!plugin) return undefined;
+    const grammar = grammarFor(plugin.manifest, ext);
+    return grammar ? { plugin, grammar } : undefined;
+  }
+
+  /** Worker job descriptors for every (plugin, grammar) pair. */
+  jobs(): GrammarJob[] {
+    const out: GrammarJob[] = [];
+    for (const p of this.plugins) {
+      for (const [gid, ref] of Object.entries(p.manifest.grammars)) {
+        const files = p.manifest.queries[gid];
+        if (!files) continue;
+        out.push({
+          id: `${p.manifest.name}/${gid}`,
+          plugin: p.manifest.name,
+          build: p.build,
+          grammar: gid,
+          wasmPath: typeof ref === "string" ? pinnedGrammarPath(ref) : join(p.dir, ref.wasm),
+          querySource: files.map((f) => readFileSync(join(p.dir, f), "utf8")).join("\n"),
+          doc: p.manifest.doc,
+        });
+      }
+    }
+    return out;
+  }
+}
+
+/** The official plugins shipped in plugins/ (every folder with a plugin.json, except the catalog). */
+export function officialPlugins(): LoadedPlugin[] {
+  if (!existsSync(PLUGINS_DIR)) return [];
+  const out: LoadedPlugin[] = [];
+  for (const name of readdirSync(PLUGINS_DIR).sort()) {
+    const dir = join(PLUGINS_DIR, name);
+    if (name === "catalog" || !existsSync(join(dir, "plugin.json"))) continue;
+    out.push({ ...readPluginFolder(dir), source: `official:${name}`, official: true });
+  }
+  return out;
+}

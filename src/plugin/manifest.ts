@@ -1,0 +1,107 @@
+// A plugin is data: plugin.json + tree-sitter query files (+ optionally its own grammar wasm).
+// This module reads and validates a plugin folder and computes its build id (name@version+sha8).
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { z } from "zod";
+import { DrsgError } from "../model/errors.js";
+
+const GrammarRef = z.union([
+  z.string().min(1).describe("a grammar name in grammars/grammars.json"),
+  z.strictObject({ wasm: z.string().min(1).describe("a .wasm file inside the plugin folder") }),
+]);
+
+export const ManifestSchema = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, "lower-case letters, digits, _ or -"),
+  version: z.string().regex(/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/, "semver x.y.z"),
+  description: z.string().optional(),
+  extensions: z.array(z.string().regex(/^\.[A-Za-z0-9_+-]+$/, "a dot and letters, e.g. .rb")).min(1),
+  grammars: z.record(z.string(), GrammarRef),
+  /** Extension → grammar id; optional when the plugin has one grammar. */
+  routes: z.record(z.string(), z.string()).optional(),
+  /** Grammar id → query files, concatenated in order. */
+  queries: z.record(z.string(), z.array(z.string().min(1)).min(1)),
+  resolver: z.string().default("generic"),
+  /** Basenames of non-code files the resolver reads (package.json, go.mod, ...). */
+  manifests: z.array(z.string()).default([]),
+  /** Doc comments taken from the comments right before a definition when no @doc is captured. */
+  doc: z
+    .strictObject({
+      preceding: z.array(z.string()).default([]),
+      prefixes: z.array(z.string()).default([]),
+      /** Wrapper node types whose preceding comments count for the definition they wrap. */
+      wrappers: z.array(z.string()).default([]),
+    })
+    .optional(),
+});
+export type Manifest = z.infer<typeof ManifestSchema>;
+
+export interface PluginFolder {
+  dir: string;
+  manifest: Manifest;
+  /** `name@version+sha8` */
+  build: string;
+  /** sha256 over every file of the folder (sorted relative path + content). */
+  sha256: string;
+  /** Per-file sha256, relative POSIX path → hex. */
+  files: Record<string, string>;
+}
+
+function listFiles(dir: string, base = dir, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    if (st.isDirectory()) listFiles(p, base, out);
+    else if (st.isFile()) out.push(relative(base, p).split(sep).join("/"));
+  }
+  return out;
+}
+
+/** Hash every file of a plugin folder: per file and over the whole folder. */
+export function hashFolder(dir: string): { sha256: string; files: Record<string, string> } {
+  const whole = createHash("sha256");
+  const files: Record<string, string> = {};
+  for (const rel of listFiles(dir)) {
+    const bytes = readFileSync(join(dir, rel));
+    files[rel] = createHash("sha256").update(bytes).digest("hex");
+    whole.update(rel).update("\0").update(bytes).update("\0");
+  }
+  return { sha256: whole.digest("hex"), files };
+}
+
+/** Read and validate `<dir>/plugin.json`; PLUGIN_INVALID says which field is wrong. */
+export function readPluginFolder(dir: string): PluginFolder {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(join(dir, "plugin.json"), "utf8"));
+  } catch (e) {
+    throw new DrsgError("PLUGIN_INVALID", `plugin: cannot read ${join(dir, "plugin.json")}: ${(e as Error).message}`, {
+      dir,
+    });
+  }
+  const parsed = ManifestSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+    throw new DrsgError("PLUGIN_INVALID", `plugin: ${join(dir, "plugin.json")} is not a valid manifest — ${issues}`, {
+      dir,
+    });
+  }
+  const m = parsed.data;
+  const grammarIds = Object.keys(m.grammars);
+  if (grammarIds.length === 0) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: "grammars" is empty`, { dir });
+  for (const ext of m.extensions) {
+    const g = m.routes?.[ext] ?? (grammarIds.length === 1 ? grammarIds[0] : undefined);
+    if (!g || !(g in m.grammars))
+      throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: extension ${ext} routes to no declared grammar`, { dir });
+    if (!m.queries[g]) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: grammar ${g} has no queries`, { dir });
+  }
+  const { sha256, files } = hashFolder(dir);
+  return { dir, manifest: m, build: `${m.name}@${m.version}+${sha256.slice(0, 8)}`, sha256, files };
+}
+
+/** The grammar id a plugin uses for a file extension (lower-cased, with the dot). */
+export function grammarFor(m: Manifest, ext: string): string | undefined {
+  if (!m.extensions.includes(ext)) return undefined;
+  const ids = Object.keys(m.grammars);
+  return m.routes?.[ext] ?? (ids.length === 1 ? ids[0] : undefined);
+}

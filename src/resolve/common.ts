@@ -1,0 +1,155 @@
+// Building blocks every resolver family uses: definition nodes with their standard
+// properties, de-duplicated edges, UnresolvedRef and External stand-ins, and the statistics
+// the digest report prints. Output is sorted, so facts never depend on input order.
+import type { EdgeFact, Facts, NodeFact, Props } from "../model/facts.js";
+import type { Def, DefKind, Partial, Ref } from "../model/partial.js";
+import type { ResolveOutput, ResolveStats } from "./types.js";
+
+export const LABEL_OF_KIND: Record<DefKind, string> = {
+  function: "Function",
+  method: "Method",
+  constructor: "Method",
+  getter: "Method",
+  setter: "Method",
+  class: "Class",
+  interface: "Interface",
+  struct: "Struct",
+  enum: "Enum",
+  trait: "Trait",
+  type: "TypeAlias",
+  constant: "Const",
+  variable: "Var",
+  field: "Field",
+  module: "Module",
+  macro: "Function",
+  union: "Struct",
+};
+
+/** The standard properties of a definition node (DESIGN §4). */
+export function defProps(p: Partial, d: Def): Props {
+  const props: Props = { file: p.path, line: d.line, end_line: d.endLine };
+  if (d.signature) props.signature = d.signature;
+  if (d.doc) props.doc_comment = d.doc;
+  if (d.visibility) props.visibility = d.visibility;
+  if (d.isAsync) props.is_async = true;
+  if (d.isStatic) props.is_static = true;
+  if (d.returns) props.returns = d.returns;
+  if (d.type) props.type = d.type;
+  if (d.decorators && d.decorators.length > 0) props.decorators = d.decorators;
+  if (d.kind === "constructor" || d.kind === "getter" || d.kind === "setter") props.kind = d.kind;
+  return props;
+}
+
+export type Confidence = "high" | "medium";
+
+export class FactBuilder {
+  private readonly nodes = new Map<string, NodeFact>();
+  private readonly edges = new Map<string, EdgeFact>();
+  readonly notes: string[] = [];
+  readonly stats: ResolveStats = { resolved: 0, unresolved: 0, reasons: {} };
+  private collisions = 0;
+
+  /** Add a node; a key already present keeps the first and counts a collision. Returns false on collision. */
+  node(key: string, labels: string[], props: Props): boolean {
+    const prior = this.nodes.get(key);
+    if (prior) {
+      if (prior.labels.includes("External") || prior.labels.includes("UnresolvedRef")) {
+        this.nodes.set(key, { key, labels, props });
+        return true;
+      }
+      this.collisions++;
+      return false;
+    }
+    this.nodes.set(key, { key, labels, props });
+    return true;
+  }
+
+  has(key: string): boolean {
+    return this.nodes.has(key);
+  }
+
+  get(key: string): NodeFact | undefined {
+    return this.nodes.get(key);
+  }
+
+  /** Add an edge; one edge per (src, type, dst): later sites raise `count` and keep the first `line`. */
+  edge(type: string, src: string, dst: string, props: Props = {}): void {
+    const id = `${src}\u0000${type}\u0000${dst}`;
+    const prior = this.edges.get(id);
+    if (!prior) {
+      this.edges.set(id, { type, src, dst, props: { ...props } });
+      return;
+    }
+    const line = props.line;
+    const priorLine = prior.props.line;
+    if (typeof line === "number") {
+      const count = (typeof prior.props.count === "number" ? prior.props.count : 1) + 1;
+      prior.props.count = count;
+      if (typeof priorLine !== "number" || line < priorLine) {
+        // Keep the earliest site's own description, so the result is order-independent.
+        const keepCount = prior.props.count;
+        prior.props = { ...props, count: keepCount };
+      }
+    }
+  }
+
+  /** A bound reference (CALLS / INSTANTIATES / REFERENCES / USES_TYPE ...) from `src` to `dst`. */
+  bound(type: string, src: string, dst: string, ref: Ref, by: string, confidence: Confidence = "high"): void {
+    if (ref.kind === "call" || ref.kind === "new") this.stats.resolved++;
+    this.edge(type, src, dst, { line: ref.line, _ref: ref.text, _resolved_by: by, _confidence: confidence });
+  }
+
+  /** An External stand-in for code outside the tree, keyed by what was written (`npm:express/Router`). */
+  external(key: string): string {
+    if (!this.nodes.has(key)) this.nodes.set(key, { key, labels: ["External"], props: {} });
+    return key;
+  }
+
+  /** A call / new that the source does not prove: CALLS to an UnresolvedRef with a reason. */
+  unresolved(src: string, file: string, ref: Ref, reason: string): void {
+    const written = ref.text || ref.name || "<dynamic>";
+    const key = `?::${file}::${written}`;
+    if (!this.nodes.has(key))
+      this.nodes.set(key, { key, labels: ["UnresolvedRef"], props: { name: ref.name || written, file } });
+    this.stats.unresolved++;
+    this.stats.reasons[reason] = (this.stats.reasons[reason] ?? 0) + 1;
+    this.edge("CALLS", src, key, { line: ref.line, _ref: ref.text, _reason: reason });
+  }
+
+  /** Sorted facts, edges whose endpoints exist only. */
+  finish(): ResolveOutput {
+    if (this.collisions > 0) this.notes.push(`${this.collisions} definition key collision(s): the first kept`);
+    const nodes = [...this.nodes.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    let dropped = 0;
+    const edges: EdgeFact[] = [];
+    for (const e of this.edges.values()) {
+      if (!this.nodes.has(e.src) || !this.nodes.has(e.dst)) {
+        dropped++;
+        continue;
+      }
+      edges.push(e);
+    }
+    edges.sort(compareEdges);
+    if (dropped > 0) this.notes.push(`${dropped} edge(s) dropped: an endpoint was not a fact`);
+    const facts: Facts = { nodes, edges };
+    return { facts, stats: this.stats, notes: this.notes };
+  }
+}
+
+export function compareEdges(a: EdgeFact, b: EdgeFact): number {
+  if (a.src !== b.src) return a.src < b.src ? -1 : 1;
+  if (a.type !== b.type) return a.type < b.type ? -1 : 1;
+  if (a.dst !== b.dst) return a.dst < b.dst ? -1 : 1;
+  return 0;
+}
+
+/** Definitions of a partial that are visible at `scope` (itself or an ancestor), innermost first. */
+export function scopeChain(p: Partial, scope: number): number[] {
+  const out: number[] = [];
+  let s = scope;
+  while (s >= 0) {
+    out.push(s);
+    s = p.defs[s]!.parent;
+  }
+  return out;
+}

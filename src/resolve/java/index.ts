@@ -1,0 +1,7 @@
+// The java resolver family. Until it has rules of its own it resolves like the generic family.
+import { resolveGeneric } from "../generic.js";
+import type { ResolveInput, ResolveOutput } from "../types.js";
+
+export function resolveJava(input: ResolveInput): ResolveOutput {
+  return resolveGeneric(input);
+}

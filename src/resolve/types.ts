@@ -1,0 +1,31 @@
+// The resolver contract: all partials of one family (one plane) → facts. The result must depend
+// only on the set of partials and manifests, never on their order: that is what makes a fold
+// equal a full digest.
+import type { Facts } from "../model/facts.js";
+import type { Partial } from "../model/partial.js";
+
+export interface ResolveInput {
+  /** Partials of every file this family claims, sorted by path. */
+  partials: Partial[];
+  /** Build files the family's plugins declared (`manifests`), path → text, sorted by path. */
+  manifests: Map<string, string>;
+  /** Name of the digested tree's directory: the key prefix when no manifest names a package. */
+  treeName: string;
+}
+
+export interface ResolveStats {
+  /** Call / new sites bound to a definition in the tree or an External. */
+  resolved: number;
+  /** Call / new sites left as UnresolvedRef. */
+  unresolved: number;
+  /** Unresolved sites by reason. */
+  reasons: Record<string, number>;
+}
+
+export interface ResolveOutput {
+  facts: Facts;
+  stats: ResolveStats;
+  notes: string[];
+}
+
+export type Resolver = (input: ResolveInput) => ResolveOutput;

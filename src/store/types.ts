@@ -1,0 +1,113 @@
+// The store's contract: what every other module may ask of the database. Implemented by
+// store.ts over better-sqlite3 (the only place with SQL).
+
+import type { Props, PropValue } from "../model/facts.js";
+
+export interface PlaneInfo {
+  id: number;
+  name: string;
+  props: Props;
+  nodeCount: number;
+  edgeCount: number;
+}
+
+export interface StoredNode {
+  id: number;
+  plane: string;
+  key: string;
+  labels: string[];
+  props: Props;
+}
+
+export interface StoredEdge {
+  id: number;
+  plane: string;
+  type: string;
+  src: number;
+  dst: number;
+  props: Props;
+}
+
+/** One database commit: every write transaction is one. */
+export interface DbCommit {
+  seq: number;
+  /** Wall-clock milliseconds. */
+  at: number;
+}
+
+export interface OpenOptions {
+  /** Create the file when missing (CLI digest/init); otherwise a missing file is DB_MISSING. */
+  create?: boolean;
+  /** How many database commits stay readable as-of; 0 keeps all. Default: $DRSG_RETAIN_COMMITS or 20. */
+  retainCommits?: number;
+  readonly?: boolean;
+}
+
+/** Reads, current or as of a commit. Never scans history for current reads. */
+export interface Reader {
+  listPlanes(): PlaneInfo[];
+  getPlane(name: string): PlaneInfo | undefined;
+  getNode(plane: string, id: number): StoredNode | undefined;
+  getNodeByKey(plane: string, key: string): StoredNode | undefined;
+  /** Nodes whose key's last segment (model `keyName`) equals `name`. */
+  nodesByName(plane: string, name: string, limit?: number): StoredNode[];
+  /** Nodes whose key contains `text` (case-insensitive). */
+  nodesKeyContaining(plane: string, text: string, limit?: number): StoredNode[];
+  nodesByLabel(plane: string, label: string, limit?: number): StoredNode[];
+  edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[];
+  edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[];
+  /** Every node / edge of a plane, in id order (streaming). */
+  allNodes(plane: string): IterableIterator<StoredNode>;
+  allEdges(plane: string): IterableIterator<StoredEdge>;
+  countNodes(plane: string): number;
+  countEdges(plane: string): number;
+}
+
+export interface NodeInput {
+  key: string;
+  labels: string[];
+  props: Props;
+}
+
+export interface EdgeInput {
+  type: string;
+  src: number;
+  dst: number;
+  props: Props;
+}
+
+/** The writes of one transaction (one database commit). */
+export interface Writer extends Reader {
+  readonly seq: number;
+  createPlane(name: string, props?: Props): PlaneInfo;
+  dropPlane(name: string): void;
+  /** Set properties; a `null` value removes the property. */
+  setPlaneProps(name: string, patch: Record<string, PropValue | null>): void;
+  createNode(plane: string, node: NodeInput): number;
+  /** Replace labels and/or properties (whole property map) of a node. */
+  updateNode(plane: string, id: number, change: { labels?: string[]; props?: Props }): void;
+  /** Delete a node and every edge touching it. */
+  deleteNode(plane: string, id: number): void;
+  createEdge(plane: string, edge: EdgeInput): number;
+  updateEdge(plane: string, id: number, props: Props): void;
+  deleteEdge(plane: string, id: number): void;
+}
+
+export interface Store extends Reader {
+  readonly path: string;
+  readonly retainCommits: number;
+  /** Run `fn` as one write transaction = one database commit. Throwing rolls back everything. */
+  write<T>(fn: (w: Writer) => T): T;
+  /** A reader of the state as it was right after commit `seq` (AS_OF_OUT_OF_RANGE below the retained window). */
+  asOf(seq: number): Reader;
+  /** The newest commit at or before wall-clock `ms`. */
+  seqAt(ms: number): number;
+  commits(): DbCommit[];
+  currentSeq(): number;
+  /** FTS5 keyword search over node names, signatures and doc comments. */
+  searchText(plane: string, query: string, limit: number): StoredNode[];
+  /** Per-file partial cache keyed by (blob id, plugin build). */
+  getCachedPartial(blob: string, build: string): string | undefined;
+  putCachedPartials(rows: { blob: string; build: string; data: string }[]): void;
+  close(): void;
+}
