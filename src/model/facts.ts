@@ -64,8 +64,12 @@ export function isProvenance(prop: string): boolean {
   return prop.startsWith("_");
 }
 
-/** The last segment of a key, used for name matching: after the last `.`, `::`, `/` or `#`. */
+/**
+ * The last segment of a key, used for name matching: after the last `.`, `::`, `/` or `#`,
+ * without a trailing overload suffix such as `(2)` (Java overloads keyed by arity).
+ */
 export function keyName(key: string): string {
+  key = key.replace(/\([^()]*\)$/, "");
   const m = /(?:::|[./#])([^./#:]*)$/.exec(key);
   const tail = m ? m[1]! : key;
   return tail === "" ? key : tail;

@@ -1,0 +1,264 @@
+// Files → facts: route each file to its plugin, extract partials on worker threads (or take
+// them from the cache by blob id), resolve per plugin with its family, stamp provenance.
+// Used by digest, fold and the plugin tests alike, so they cannot disagree.
+import { createHash } from "node:crypto";
+import { basename, extname } from "node:path";
+import type { EdgeFact, Facts, NodeFact } from "../model/facts.js";
+import type { Partial } from "../model/partial.js";
+import { ExtractPool } from "../extract/pool.js";
+import type { LoadedPlugin, PluginSet } from "../plugin/host.js";
+import { compareEdges } from "../resolve/common.js";
+import { resolverFamily } from "../resolve/index.js";
+import type { ResolveStats } from "../resolve/types.js";
+
+export interface SourceFile {
+  path: string;
+  /** Git blob id when known; else computed from the bytes. */
+  oid?: string;
+  read(): Promise<Uint8Array>;
+}
+
+export interface PartialCache {
+  get(blob: string, build: string): Partial | undefined;
+  put(rows: { blob: string; build: string; partial: Partial }[]): void;
+}
+
+export interface PluginReport {
+  build: string;
+  files: number;
+  lines: number;
+  facts: number;
+  stats: ResolveStats;
+}
+
+export interface BuildReport {
+  plugins: Record<string, PluginReport>;
+  /** Unclaimed extension → count. */
+  unclaimed: Record<string, number>;
+  skipped: { path: string; reason: string }[];
+  /** Files parsed with syntax errors (facts come from what parsed). */
+  syntaxErrors: { path: string; errors: number }[];
+  notes: string[];
+  parsed: number;
+  cached: number;
+  nodes: number;
+  edges: number;
+}
+
+export interface BuildResult {
+  facts: Facts;
+  report: BuildReport;
+  /** Partials by path, for callers that keep them (the fold). */
+  partials: Map<string, { partial: Partial; oid: string; build: string }>;
+}
+
+export interface BuildOptions {
+  files: SourceFile[];
+  plugins: PluginSet;
+  treeName: string;
+  cache?: PartialCache;
+  pool?: ExtractPool;
+  /** Partials already in memory (the watcher's), by path; used when oid and build match. */
+  known?: Map<string, { partial: Partial; oid: string; build: string }>;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The git blob id of some bytes: lets working-tree files share the partial cache. */
+export function blobId(bytes: Uint8Array): string {
+  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+}
+
+export function isBinary(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.byteLength, 8192);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
+  const { plugins } = opts;
+  const report: BuildReport = {
+    plugins: {},
+    unclaimed: {},
+    skipped: [],
+    syntaxErrors: [],
+    notes: [],
+    parsed: 0,
+    cached: 0,
+    nodes: 0,
+    edges: 0,
+  };
+  const manifestNames = new Map<string, Set<string>>();
+  for (const p of plugins.plugins)
+    for (const m of p.manifest.manifests) {
+      const set = manifestNames.get(m) ?? new Set<string>();
+      set.add(p.manifest.name);
+      manifestNames.set(m, set);
+    }
+
+  const claimed: { file: SourceFile; plugin: LoadedPlugin; grammar: string }[] = [];
+  const manifestFiles: SourceFile[] = [];
+  for (const f of opts.files) {
+    if (manifestNames.has(basename(f.path))) manifestFiles.push(f);
+    const route = plugins.route(f.path);
+    if (route) claimed.push({ file: f, ...route });
+    else {
+      const ext = extname(f.path).toLowerCase() || basename(f.path);
+      if (extname(f.path)) report.unclaimed[ext] = (report.unclaimed[ext] ?? 0) + 1;
+    }
+  }
+
+  // Manifests per plugin: path → text.
+  const manifests = new Map<string, Map<string, string>>();
+  const decoder = new TextDecoder("utf-8");
+  for (const f of manifestFiles.sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    let text: string;
+    try {
+      text = decoder.decode(await f.read());
+    } catch {
+      continue;
+    }
+    for (const name of manifestNames.get(basename(f.path)) ?? []) {
+      const m = manifests.get(name) ?? new Map<string, string>();
+      m.set(f.path, text);
+      manifests.set(name, m);
+    }
+  }
+
+  // Extract: cache hits first, the rest on the worker pool.
+  const partials = new Map<string, { partial: Partial; oid: string; build: string }>();
+  const ownPool = !opts.pool && claimed.length > 0;
+  let pool = opts.pool;
+  const toCache: { blob: string; build: string; partial: Partial }[] = [];
+  let done = 0;
+  const total = claimed.length;
+  try {
+    const work: Promise<void>[] = [];
+    const inflightCap = 64;
+    let inflight = 0;
+    let wake: (() => void) | undefined;
+    for (const c of claimed) {
+      const build = c.plugin.build;
+      const known = opts.known?.get(c.file.path);
+      if (known && c.file.oid && known.oid === c.file.oid && known.build === build) {
+        partials.set(c.file.path, known);
+        report.cached++;
+        opts.onProgress?.(++done, total);
+        continue;
+      }
+      if (c.file.oid && opts.cache) {
+        const hit = opts.cache.get(c.file.oid, build);
+        if (hit) {
+          partials.set(c.file.path, { partial: { ...hit, path: c.file.path }, oid: c.file.oid, build });
+          report.cached++;
+          opts.onProgress?.(++done, total);
+          continue;
+        }
+      }
+      let bytes: Uint8Array;
+      try {
+        bytes = await c.file.read();
+      } catch (e) {
+        report.skipped.push({ path: c.file.path, reason: `unreadable: ${(e as Error).message}` });
+        opts.onProgress?.(++done, total);
+        continue;
+      }
+      if (isBinary(bytes)) {
+        report.skipped.push({ path: c.file.path, reason: "binary" });
+        opts.onProgress?.(++done, total);
+        continue;
+      }
+      const oid = c.file.oid ?? blobId(bytes);
+      if (opts.cache && !c.file.oid) {
+        const hit = opts.cache.get(oid, build);
+        if (hit) {
+          partials.set(c.file.path, { partial: { ...hit, path: c.file.path }, oid, build });
+          report.cached++;
+          opts.onProgress?.(++done, total);
+          continue;
+        }
+      }
+      pool ??= new ExtractPool(plugins.jobs());
+      while (inflight >= inflightCap) await new Promise<void>((r) => (wake = r));
+      inflight++;
+      const path = c.file.path;
+      work.push(
+        pool
+          .extract(path, `${c.plugin.manifest.name}/${c.grammar}`, bytes)
+          .then(
+            ({ partial }) => {
+              partials.set(path, { partial, oid, build });
+              toCache.push({ blob: oid, build, partial });
+              report.parsed++;
+            },
+            (e: unknown) => {
+              report.skipped.push({ path, reason: `extraction failed: ${(e as Error).message}` });
+            },
+          )
+          .finally(() => {
+            inflight--;
+            opts.onProgress?.(++done, total);
+            const w = wake;
+            wake = undefined;
+            w?.();
+          }),
+      );
+    }
+    await Promise.all(work);
+  } finally {
+    if (ownPool && pool) await pool.close();
+  }
+  if (opts.cache && toCache.length > 0) opts.cache.put(toCache);
+
+  // Resolve per plugin, in plugin-name order; stamp provenance; merge.
+  const nodes = new Map<string, NodeFact>();
+  const edges = new Map<string, EdgeFact>();
+  let collisions = 0;
+  for (const plugin of plugins.plugins) {
+    const name = plugin.manifest.name;
+    const mine = [...partials.values()]
+      .filter((x) => x.build === plugin.build)
+      .map((x) => x.partial)
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (mine.length === 0) continue;
+    for (const p of mine) if (p.syntaxErrors > 0) report.syntaxErrors.push({ path: p.path, errors: p.syntaxErrors });
+    const out = resolverFamily(plugin.manifest.resolver)({
+      partials: mine,
+      manifests: manifests.get(name) ?? new Map(),
+      treeName: opts.treeName,
+    });
+    let facts = 0;
+    for (const n of out.facts.nodes) {
+      if (nodes.has(n.key)) {
+        const prior = nodes.get(n.key)!;
+        if (!prior.labels.includes("External")) collisions++;
+        continue;
+      }
+      nodes.set(n.key, { ...n, props: { ...n.props, _generated_by: plugin.build } });
+      facts++;
+    }
+    for (const e of out.facts.edges) {
+      const id = `${e.src}\u0000${e.type}\u0000${e.dst}`;
+      if (edges.has(id)) continue;
+      edges.set(id, { ...e, props: { ...e.props, _generated_by: plugin.build } });
+      facts++;
+    }
+    report.plugins[name] = {
+      build: plugin.build,
+      files: mine.length,
+      lines: mine.reduce((s, p) => s + p.lines, 0),
+      facts,
+      stats: out.stats,
+    };
+    for (const n of out.notes) report.notes.push(`${name}: ${n}`);
+  }
+  if (collisions > 0) report.notes.push(`${collisions} key collision(s) between plugins: the first plugin's fact kept`);
+  report.syntaxErrors.sort((a, b) => (a.path < b.path ? -1 : 1));
+  report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const facts: Facts = {
+    nodes: [...nodes.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    edges: [...edges.values()].sort(compareEdges),
+  };
+  report.nodes = facts.nodes.length;
+  report.edges = facts.edges.length;
+  return { facts, report, partials };
+}
