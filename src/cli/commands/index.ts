@@ -1,0 +1,8 @@
+// Every CLI command, in the order `drsg --help` lists them.
+import type { Command } from "../command.js";
+import { digestCommand } from "./digest.js";
+import { exportCommand } from "./export.js";
+import { planeCommand } from "./plane.js";
+import { pluginCommand } from "./plugin.js";
+
+export const COMMANDS: Command[] = [digestCommand, exportCommand, planeCommand, pluginCommand];

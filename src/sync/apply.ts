@@ -1,0 +1,155 @@
+// Reconcile a plane with freshly built facts in one transaction: gone parser-owned facts are
+// deleted, changed ones patched in place (node ids, `_`-props the parser did not set and
+// anything not parser-owned are kept), new ones created. Used by digest and fold alike.
+import type { EdgeFact, Facts, NodeFact, Props, PropValue } from "../model/facts.js";
+import type { Store, Writer } from "../store/types.js";
+
+/** What the plane holds of parser-owned facts, by key: kept in memory by the watcher between folds. */
+export interface PlaneState {
+  nodes: Map<string, { id: number; labels: string[]; props: Props; owned: boolean }>;
+  /** `src\0type\0dst` (keys) → edge id and props; parser-owned edges only. */
+  edges: Map<string, { id: number; props: Props }>;
+}
+
+export interface ApplyStats {
+  nodesCreated: number;
+  nodesPatched: number;
+  nodesDeleted: number;
+  nodesSkipped: number;
+  edgesCreated: number;
+  edgesPatched: number;
+  edgesDeleted: number;
+}
+
+export function isOwned(props: Props): boolean {
+  return typeof props._generated_by === "string";
+}
+
+function edgeId(src: string, type: string, dst: string): string {
+  return `${src}\u0000${type}\u0000${dst}`;
+}
+
+/** Canonical JSON (sorted map keys), for comparing property values. */
+export function canonical(v: PropValue | Props | undefined): string {
+  if (v === undefined) return "undefined";
+  if (v === null || typeof v !== "object") return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map((x) => canonical(x)).join(",")}]`;
+  const keys = Object.keys(v).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((v as Props)[k])}`).join(",")}}`;
+}
+
+/** Load the plane's state (every node; parser-owned edges) from the store. */
+export function loadPlaneState(store: Store, plane: string): PlaneState {
+  const nodes: PlaneState["nodes"] = new Map();
+  const keyOf = new Map<number, string>();
+  for (const n of store.allNodes(plane)) {
+    nodes.set(n.key, { id: n.id, labels: n.labels, props: n.props, owned: isOwned(n.props) });
+    keyOf.set(n.id, n.key);
+  }
+  const edges: PlaneState["edges"] = new Map();
+  for (const e of store.allEdges(plane)) {
+    if (!isOwned(e.props)) continue;
+    const s = keyOf.get(e.src);
+    const d = keyOf.get(e.dst);
+    if (s === undefined || d === undefined) continue;
+    edges.set(edgeId(s, e.type, d), { id: e.id, props: e.props });
+  }
+  return { nodes, edges };
+}
+
+/** Parser facts' props, plus the stored `_`-props and vectors the parser does not set. */
+function mergedProps(stored: Props, fact: Props): Props {
+  const out: Props = { ...fact };
+  for (const [k, v] of Object.entries(stored)) {
+    if (k in out) continue;
+    const isVector = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number");
+    if (k.startsWith("_") || isVector) out[k] = v;
+  }
+  return out;
+}
+
+function nodeChanged(stored: { labels: string[]; props: Props }, fact: NodeFact): boolean {
+  if (stored.labels.join("\u0000") !== fact.labels.join("\u0000")) return true;
+  for (const [k, v] of Object.entries(fact.props)) if (canonical(stored.props[k]) !== canonical(v)) return true;
+  for (const [k, v] of Object.entries(stored.props)) {
+    if (k in fact.props || k.startsWith("_")) continue;
+    const isVector = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number");
+    if (!isVector) return true;
+  }
+  return false;
+}
+
+/**
+ * Apply `facts` to `plane` inside the writer `w` (the caller's transaction). `state` is
+ * updated to match what was written; pass the watcher's copy to avoid reloading the plane.
+ */
+export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneState): ApplyStats {
+  const stats: ApplyStats = {
+    nodesCreated: 0,
+    nodesPatched: 0,
+    nodesDeleted: 0,
+    nodesSkipped: 0,
+    edgesCreated: 0,
+    edgesPatched: 0,
+    edgesDeleted: 0,
+  };
+  const wanted = new Set<string>();
+  for (const f of facts.nodes) wanted.add(f.key);
+
+  // Gone parser-owned nodes first (their edges go with them).
+  for (const [key, n] of state.nodes) {
+    if (!n.owned || wanted.has(key)) continue;
+    w.deleteNode(plane, n.id);
+    state.nodes.delete(key);
+    stats.nodesDeleted++;
+  }
+  for (const [id, e] of state.edges) {
+    const [s, , d] = id.split("\u0000");
+    if (!state.nodes.has(s!) || !state.nodes.has(d!)) state.edges.delete(id);
+    else void e;
+  }
+
+  for (const f of facts.nodes) {
+    const prior = state.nodes.get(f.key);
+    if (!prior) {
+      const id = w.createNode(plane, { key: f.key, labels: f.labels, props: f.props });
+      state.nodes.set(f.key, { id, labels: f.labels, props: f.props, owned: true });
+      stats.nodesCreated++;
+    } else if (!prior.owned) {
+      stats.nodesSkipped++;
+    } else if (nodeChanged(prior, f)) {
+      const props = mergedProps(prior.props, f.props);
+      w.updateNode(plane, prior.id, { labels: f.labels, props });
+      prior.labels = f.labels;
+      prior.props = props;
+      stats.nodesPatched++;
+    }
+  }
+
+  const wantedEdges = new Map<string, EdgeFact>();
+  for (const e of facts.edges) wantedEdges.set(edgeId(e.src, e.type, e.dst), e);
+  for (const [id, e] of state.edges) {
+    if (wantedEdges.has(id)) continue;
+    w.deleteEdge(plane, e.id);
+    state.edges.delete(id);
+    stats.edgesDeleted++;
+  }
+  for (const [id, e] of wantedEdges) {
+    const prior = state.edges.get(id);
+    if (prior) {
+      if (canonical(prior.props) !== canonical(e.props)) {
+        w.updateEdge(plane, prior.id, e.props);
+        prior.props = e.props;
+        stats.edgesPatched++;
+      }
+      continue;
+    }
+    const s = state.nodes.get(e.src);
+    const d = state.nodes.get(e.dst);
+    if (!s || !d) continue;
+    const newId = w.createEdge(plane, { type: e.type, src: s.id, dst: d.id, props: e.props });
+    state.edges.set(id, { id: newId, props: e.props });
+    stats.edgesCreated++;
+  }
+  return stats;
+}

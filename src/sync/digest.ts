@@ -1,0 +1,111 @@
+// `drsg digest`: walk a tree (the commit's blobs in git, else the working tree), build its
+// facts, and — with apply — reconcile them into a plane in one transaction, stamping
+// synced_commit, synced_root, built_by and the ledger.
+import { realpath } from "node:fs/promises";
+import { basename, resolve } from "node:path";
+import type { Partial } from "../model/partial.js";
+import type { ExtractPool } from "../extract/pool.js";
+import type { PluginSet } from "../plugin/host.js";
+import type { Store } from "../store/types.js";
+import { type ApplyStats, applyFacts, loadPlaneState } from "./apply.js";
+import { type BuildReport, type BuildResult, type PartialCache, buildFacts } from "./pipeline.js";
+import { type WalkSource, walkSource } from "./walk.js";
+
+export interface DigestResult {
+  dir: string;
+  plane: string;
+  source: "git" | "worktree";
+  commit?: string;
+  report: BuildReport;
+  build: BuildResult;
+  walk: WalkSource;
+  applied?: ApplyStats;
+  ms: number;
+}
+
+/** The partial cache over the store's table. */
+export function storeCache(store: Store): PartialCache {
+  return {
+    get(blob, build) {
+      const raw = store.getCachedPartial(blob, build);
+      return raw === undefined ? undefined : (JSON.parse(raw) as Partial);
+    },
+    put(rows) {
+      store.putCachedPartials(rows.map((r) => ({ blob: r.blob, build: r.build, data: JSON.stringify(r.partial) })));
+    },
+  };
+}
+
+export interface DigestOptions {
+  dir: string;
+  plugins: PluginSet;
+  /** Plane name; default the directory's name. */
+  plane?: string;
+  /** With a store: facts are written (apply). */
+  store?: Store;
+  pool?: ExtractPool;
+  onProgress?: (done: number, total: number) => void;
+  /** Extra plane props to set in the same transaction (e.g. removing rebuilding_since). */
+  planeProps?: Record<string, import("../model/facts.js").PropValue | null>;
+}
+
+export async function digest(opts: DigestOptions): Promise<DigestResult> {
+  const t0 = performance.now();
+  const walk = await walkSource(opts.dir);
+  const root = await realpath(resolve(opts.dir));
+  const plane = opts.plane ?? basename(root);
+  const build = await buildFacts({
+    files: walk.files.map((f) => ({ path: f.path, oid: f.oid, read: () => walk.read(f) })),
+    plugins: opts.plugins,
+    treeName: basename(root),
+    cache: opts.store ? storeCache(opts.store) : undefined,
+    pool: opts.pool,
+    onProgress: opts.onProgress,
+  });
+  build.report.skipped.push(...walk.skipped);
+  build.report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const result: DigestResult = {
+    dir: root,
+    plane,
+    source: walk.source,
+    commit: walk.commit,
+    report: build.report,
+    build,
+    walk,
+    ms: 0,
+  };
+  if (opts.store) {
+    const store = opts.store;
+    result.applied = store.write((w) => {
+      if (!w.getPlane(plane)) w.createPlane(plane);
+      const state = loadPlaneState(store, plane);
+      const stats = applyFacts(w, plane, build.facts, state);
+      w.setPlaneProps(plane, {
+        synced_commit: walk.commit ?? null,
+        synced_root: root,
+        built_by: opts.plugins.builtBy,
+        ledger: ledgerOf(build.report),
+        ...(opts.planeProps ?? {}),
+      });
+      return stats;
+    });
+  }
+  result.ms = performance.now() - t0;
+  return result;
+}
+
+/** The last full build's report, as a plane property. */
+export function ledgerOf(r: BuildReport): import("../model/facts.js").Props {
+  return {
+    at: Math.floor(Date.now() / 1000),
+    plugins: Object.entries(r.plugins).map(
+      ([, p]) => `${p.build} = ${p.facts} fact(s) from ${p.files} file(s)`,
+    ),
+    unclaimed: Object.entries(r.unclaimed)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([ext, n]) => `${ext} (${n})`),
+    skipped: r.skipped.length,
+    syntax_errors: r.syntaxErrors.length,
+    notes: r.notes,
+  };
+}
