@@ -1,0 +1,594 @@
+// Read-only access to a git repository through isomorphic-git: revisions, trees, blobs, tree
+// diffs, commits, refs and the reflog. Every call shares one isomorphic-git `cache` per GitRepo
+// (without it each packed read re-parses the pack: 219 s instead of 1.7 s for 670 blobs).
+// Linked worktrees are supported: HEAD and its reflog come from the worktree's own gitdir,
+// objects and refs from the common dir.
+import fs from "node:fs";
+import { readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import git, { type CommitObject, type TreeEntry as IsoTreeEntry } from "isomorphic-git";
+import { DrsgError } from "../model/errors.js";
+import { ObjectSizer } from "./objsize.js";
+
+/** A blob (or submodule gitlink, mode 160000) in a commit's tree. */
+export interface TreeEntry {
+  /** POSIX path relative to the repo root, or to the `subdir` asked for. */
+  path: string;
+  oid: string;
+  /** git's octal mode: "100644", "100755", "120000" (symlink), "160000" (submodule). */
+  mode: string;
+  size?: number;
+}
+
+export interface CommitInfo {
+  sha: string;
+  parents: string[];
+  /** First line of the message. */
+  summary: string;
+  /** Full message, trailing whitespace removed. */
+  message: string;
+  author: string;
+  authorEmail: string;
+  /** Committer date, ISO 8601 in UTC without milliseconds ("2024-01-02T03:04:05Z"). */
+  committedAt: string;
+  /** Committer date, seconds since the epoch. */
+  committedTs: number;
+}
+
+export interface TreeChange {
+  path: string;
+  change: "A" | "M" | "D";
+  oldOid?: string;
+  newOid?: string;
+  oldMode?: string;
+  newMode?: string;
+}
+
+export interface BranchInfo {
+  /** "main" for a local branch, "origin/main" for a remote-tracking one. */
+  name: string;
+  sha: string;
+  /** The remote's name, for remote-tracking branches. */
+  remote?: string;
+}
+
+export interface TagInfo {
+  name: string;
+  /** The commit the tag points at, annotated tags peeled. */
+  sha: string;
+  /** Tagger date (seconds) of an annotated tag. */
+  taggedTs?: number;
+}
+
+export interface ReflogEntry {
+  old: string;
+  new: string;
+  /** "Name <email>" as recorded. */
+  who: string;
+  ts: number;
+  message: string;
+}
+
+const HEX40 = /^[0-9a-f]{40}$/;
+const SHORT_HEX = /^[0-9a-fA-F]{4,39}$/;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+const REFLOG_LINE = /^([0-9a-f]{40}) ([0-9a-f]{40}) (.*?) (\d+) ([+-]\d{4})(?:\t(.*))?$/;
+
+export class GitRepo {
+  /** The single isomorphic-git cache every call of this repo shares. */
+  private readonly cache: object = {};
+  private readonly sizer: ObjectSizer;
+
+  private constructor(
+    /** Work-tree root (absolute, realpath). */
+    readonly root: string,
+    /** The git directory holding this work tree's HEAD (".git", or ".git/worktrees/<name>"). */
+    readonly gitdir: string,
+    /** Where objects and refs live: `gitdir`, or the common dir of a linked worktree. */
+    private readonly commonDir: string,
+  ) {
+    this.sizer = new ObjectSizer(path.join(commonDir, "objects"));
+  }
+
+  /** The repository holding `dir` (the work-tree root or any directory below it); undefined outside git. */
+  static async find(dir: string): Promise<GitRepo | undefined> {
+    let start: string;
+    try {
+      start = await realpath(path.resolve(dir));
+    } catch {
+      return undefined;
+    }
+    let root: string;
+    try {
+      root = await git.findRoot({ fs, filepath: start });
+    } catch {
+      return undefined;
+    }
+    const dotgit = path.join(root, ".git");
+    let gitdir = dotgit;
+    try {
+      if ((await stat(dotgit)).isFile()) {
+        // A submodule or linked worktree: ".git" is a file naming the real gitdir.
+        const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile(dotgit, "utf8"));
+        if (!m?.[1]) return undefined;
+        gitdir = path.resolve(root, m[1]);
+      }
+      await stat(path.join(gitdir, "HEAD"));
+    } catch {
+      return undefined;
+    }
+    let common = gitdir;
+    try {
+      common = path.resolve(gitdir, (await readFile(path.join(gitdir, "commondir"), "utf8")).trim());
+    } catch {
+      // not a linked worktree
+    }
+    return new GitRepo(root, gitdir, common);
+  }
+
+  private get opts() {
+    return { fs, dir: this.root, gitdir: this.commonDir, cache: this.cache };
+  }
+
+  /** Full sha of HEAD; undefined for an unborn repository (no commit yet). */
+  async head(): Promise<string | undefined> {
+    const h = await this.readHead();
+    if (h.oid) return h.oid;
+    return this.tryRef(h.ref ?? "");
+  }
+
+  /** The branch HEAD points at ("refs/heads/main"), even if unborn; undefined when detached. */
+  async headRef(): Promise<string | undefined> {
+    return (await this.readHead()).ref;
+  }
+
+  /**
+   * A revision to a commit sha. Accepts a sha or unique prefix (>= 4 hex), HEAD/@, a branch, tag,
+   * remote branch or full ref, a date (YYYY-MM-DD = end of that day, UTC) or RFC-3339 time (no
+   * offset = UTC) meaning the last commit at or before it on HEAD's first-parent history, each
+   * followed by any of ~n, ^n, ^{}, ^{commit}. Annotated tags are peeled. Unknown → REV_NOT_FOUND.
+   */
+  async resolve(rev: string): Promise<string> {
+    const m = /^([^~^]*)(.*)$/s.exec(rev);
+    let base = m?.[1] ?? "";
+    const suffix = m?.[2] ?? "";
+    if (base === "@") base = "HEAD";
+    let oid = await this.resolveBase(base, rev);
+    const step = /\^\{(commit)?\}|([~^])(\d*)/y;
+    let pos = 0;
+    while (pos < suffix.length) {
+      step.lastIndex = pos;
+      const s = step.exec(suffix);
+      if (!s) throw revNotFound(rev, `bad suffix '${suffix.slice(pos)}'`);
+      pos = step.lastIndex;
+      const c = await this.readCommitFor(oid, rev); // peels tags
+      oid = c.oid;
+      if (!s[2]) continue; // ^{} / ^{commit}
+      const n = s[3] === "" ? 1 : Number(s[3]);
+      if (s[2] === "^") {
+        if (n === 0) continue;
+        const p = c.commit.parent[n - 1];
+        if (!p) throw revNotFound(rev, `${oid.slice(0, 12)} has no parent ${n}`);
+        oid = p;
+      } else {
+        for (let i = 0; i < n; i++) {
+          const cur = i === 0 ? c : await this.readCommitFor(oid, rev);
+          const p = cur.commit.parent[0];
+          if (!p) throw revNotFound(rev, `history ends ${i} commits before ~${n}`);
+          oid = p;
+        }
+      }
+    }
+    return (await this.readCommitFor(oid, rev)).oid;
+  }
+
+  /**
+   * Every blob of the commit's tree, recursively, sorted by path (code-unit order); submodules
+   * are included with mode 160000 so callers can skip them. With `subdir`, only entries under it,
+   * with paths relative to it (none when it is absent from the tree). `commit` may be any rev.
+   */
+  async listTree(commit: string, subdir?: string): Promise<TreeEntry[]> {
+    let treeOid = await this.treeOf(commit);
+    for (const seg of splitRelPath(subdir ?? "", "list tree")) {
+      const e = (await this.readTreeEntries(treeOid)).find((x) => x.path === seg);
+      if (e?.type !== "tree") return [];
+      treeOid = e.oid;
+    }
+    const out: TreeEntry[] = [];
+    await this.collect(treeOid, "", out);
+    return out.sort(byPath);
+  }
+
+  /** The bytes of a blob. Unknown oid → REV_NOT_FOUND; not a blob → GIT_ERROR. */
+  async readBlob(oid: string): Promise<Uint8Array> {
+    try {
+      return (await git.readBlob({ ...this.opts, oid })).blob;
+    } catch (e) {
+      if (errCode(e) === "NotFoundError") throw revNotFound(oid, "no such object");
+      throw gitError(`read blob '${oid}'`, e);
+    }
+  }
+
+  /**
+   * Size in bytes of a blob, measured from the object header without inflating the object when
+   * possible (falls back to reading it).
+   */
+  async blobSize(oid: string): Promise<number> {
+    return (await this.sizer.size(oid)) ?? (await this.readBlob(oid)).length;
+  }
+
+  /** The bytes of `path` at `commit`; undefined when the path is absent or not a file. */
+  async readFileAt(commit: string, filePath: string): Promise<Uint8Array | undefined> {
+    const parts = splitRelPath(filePath, "read file");
+    if (parts.length === 0) return undefined;
+    const tree = await this.treeOf(commit);
+    try {
+      return (await git.readBlob({ ...this.opts, oid: tree, filepath: parts.join("/") })).blob;
+    } catch (e) {
+      const code = errCode(e);
+      if (code === "NotFoundError" || code === "ObjectTypeError") return undefined;
+      throw gitError(`read '${filePath}' at ${commit}`, e);
+    }
+  }
+
+  /**
+   * Blob-level changes between two commits, sorted by path. A rename is D old + A new; a
+   * file↔directory swap is the file's D or A plus the directory's entries. Mode-only changes are M.
+   */
+  async diffTrees(oldCommit: string, newCommit: string): Promise<TreeChange[]> {
+    const [a, b] = await Promise.all([this.treeOf(oldCommit), this.treeOf(newCommit)]);
+    const out: TreeChange[] = [];
+    await this.diff(a, b, "", out);
+    return out.sort(byPath);
+  }
+
+  /** Whether the object `sha` exists in the repository (any type; reachable or not). */
+  async isAncestorOrKnown(sha: string): Promise<boolean> {
+    if (!HEX40.test(sha)) return false;
+    if (await this.sizer.has(sha)) return true;
+    try {
+      await git.readObject({ ...this.opts, oid: sha, format: "deflated" });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Commits reachable from `ref` (default HEAD; any rev), newest first; [] for an unborn HEAD. */
+  async log(opts: { ref?: string; depth?: number } = {}): Promise<CommitInfo[]> {
+    const ref = opts.ref ?? "HEAD";
+    if ((ref === "HEAD" || ref === "@") && (await this.head()) === undefined) return [];
+    const oid = await this.resolve(ref);
+    try {
+      const commits = await git.log({ ...this.opts, ref: oid, ...(opts.depth ? { depth: opts.depth } : {}) });
+      return commits.map((c) => toInfo(c.oid, c.commit));
+    } catch (e) {
+      throw gitError(`log ${ref}`, e);
+    }
+  }
+
+  /** Local branches (sorted), then remote-tracking branches (sorted); symbolic remote HEADs left out. */
+  async branches(): Promise<BranchInfo[]> {
+    const out: BranchInfo[] = [];
+    try {
+      for (const name of (await git.listBranches({ ...this.opts })).sort()) {
+        const sha = await this.tryRef(`refs/heads/${name}`);
+        if (sha) out.push({ name, sha });
+      }
+      const remote: BranchInfo[] = [];
+      for (const name of await git.listRefs({ ...this.opts, filepath: "refs/remotes" })) {
+        const slash = name.indexOf("/");
+        if (slash < 0 || name.endsWith("/HEAD")) continue;
+        const sha = await this.tryRef(`refs/remotes/${name}`);
+        if (sha) remote.push({ name, sha, remote: name.slice(0, slash) });
+      }
+      return out.concat(remote.sort(byName));
+    } catch (e) {
+      throw gitError("list branches", e);
+    }
+  }
+
+  /** Tags sorted by name, each peeled to its commit; tags of trees or blobs are left out. */
+  async tags(): Promise<TagInfo[]> {
+    const out: TagInfo[] = [];
+    let names: string[];
+    try {
+      names = await git.listTags({ ...this.opts });
+    } catch (e) {
+      throw gitError("list tags", e);
+    }
+    for (const name of names.sort()) {
+      let oid = await this.tryRef(`refs/tags/${name}`);
+      let taggedTs: number | undefined;
+      for (let depth = 0; oid && depth < 10; depth++) {
+        const obj = await git.readObject({ ...this.opts, oid, format: "parsed" }).catch(() => undefined);
+        if (obj?.type === "tag") {
+          const tag = obj.object as { object: string; tagger?: { timestamp: number } };
+          taggedTs ??= tag.tagger?.timestamp;
+          oid = tag.object;
+          continue;
+        }
+        if (obj?.type === "commit") out.push({ name, sha: oid, ...(taggedTs !== undefined ? { taggedTs } : {}) });
+        break;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The reflog of `ref` ("HEAD", "refs/heads/main", or a short branch name), oldest first,
+   * parsed from .git/logs directly; [] when there is none.
+   */
+  async reflog(ref: string): Promise<ReflogEntry[]> {
+    if (ref !== "HEAD" && !isSafeRefName(ref)) {
+      throw new DrsgError("BAD_INPUT", `reflog: '${ref}' is not a valid ref name`, { ref });
+    }
+    const candidates =
+      ref === "HEAD"
+        ? [path.join(this.gitdir, "logs", "HEAD")]
+        : (ref.startsWith("refs/") ? [ref] : [`refs/heads/${ref}`, `refs/remotes/${ref}`, `refs/tags/${ref}`]).map(
+            (r) => path.join(this.commonDir, "logs", r),
+          );
+    for (const file of candidates) {
+      let text: string;
+      try {
+        text = await readFile(file, "utf8");
+      } catch {
+        continue;
+      }
+      const out: ReflogEntry[] = [];
+      for (const line of text.split("\n")) {
+        const m = REFLOG_LINE.exec(line);
+        if (m) out.push({ old: m[1]!, new: m[2]!, who: m[3]!, ts: Number(m[4]), message: m[6] ?? "" });
+      }
+      return out;
+    }
+    return [];
+  }
+
+  /**
+   * Whether a work-tree path (relative to the root, POSIX) is ignored by the repository's
+   * .gitignore files and .git/info/exclude. Directories need `isDir` (patterns like `build/`).
+   */
+  async isIgnored(relPath: string, isDir = false): Promise<boolean> {
+    const p = splitRelPath(relPath, "check ignore").join("/");
+    if (p === "") return false;
+    try {
+      return await git.isIgnored({ fs, dir: this.root, gitdir: this.commonDir, filepath: isDir ? `${p}/` : p });
+    } catch (e) {
+      throw gitError(`check ignore '${relPath}'`, e);
+    }
+  }
+
+  /** One commit's metadata; `sha` may be any rev. */
+  async commitInfo(sha: string): Promise<CommitInfo> {
+    const oid = HEX40.test(sha) ? sha : await this.resolve(sha);
+    const c = await this.readCommitFor(oid, sha);
+    return toInfo(c.oid, c.commit);
+  }
+
+  // ---- internals ----
+
+  private async readHead(): Promise<{ ref?: string; oid?: string }> {
+    let text: string;
+    try {
+      text = (await readFile(path.join(this.gitdir, "HEAD"), "utf8")).trim();
+    } catch (e) {
+      throw gitError(`read ${path.join(this.gitdir, "HEAD")}`, e);
+    }
+    if (text.startsWith("ref:")) return { ref: text.slice(4).trim() };
+    if (HEX40.test(text)) return { oid: text };
+    throw new DrsgError("GIT_ERROR", `read HEAD: unexpected content '${text.slice(0, 60)}'`, { gitdir: this.gitdir });
+  }
+
+  /** The sha a full ref name points at, or undefined when it does not exist. */
+  private async tryRef(ref: string): Promise<string | undefined> {
+    if (!ref) return undefined;
+    try {
+      const oid = await git.resolveRef({ ...this.opts, ref });
+      return HEX40.test(oid) ? oid : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async resolveBase(base: string, rev: string): Promise<string> {
+    if (HEX40.test(base)) {
+      if (await this.isAncestorOrKnown(base)) return base;
+      throw revNotFound(rev, "no such object");
+    }
+    if (base === "HEAD") {
+      const h = await this.head();
+      if (!h) throw revNotFound(rev, "HEAD has no commit yet");
+      return h;
+    }
+    if (isSafeRefName(base)) {
+      // git's lookup order (gitrevisions): refs/<x>, tags, heads, remotes, remotes/<x>/HEAD.
+      const candidates = [`refs/${base}`, `refs/tags/${base}`, `refs/heads/${base}`, `refs/remotes/${base}`];
+      candidates.push(`refs/remotes/${base}/HEAD`);
+      if (base.startsWith("refs/") || /^[A-Z_]+$/.test(base)) candidates.unshift(base);
+      for (const ref of candidates) {
+        const oid = await this.tryRef(ref);
+        if (oid) return oid;
+      }
+    }
+    const ts = parseDate(base);
+    if (ts !== undefined) return this.resolveDate(ts, rev);
+    if (SHORT_HEX.test(base)) {
+      try {
+        return await git.expandOid({ ...this.opts, oid: base.toLowerCase() });
+      } catch (e) {
+        if (errCode(e) === "AmbiguousError") {
+          const candidates = (e as { data?: { matches?: string[] } }).data?.matches;
+          throw new DrsgError("REV_NOT_FOUND", `resolve '${rev}': ambiguous short sha`, { rev, ambiguous: true, candidates });
+        }
+      }
+    }
+    throw revNotFound(rev, "no such ref, date or object");
+  }
+
+  /** The last commit at or before `ts` on HEAD's first-parent chain. */
+  private async resolveDate(ts: number, rev: string): Promise<string> {
+    let oid = await this.head();
+    while (oid) {
+      const c = await this.readCommitFor(oid, rev);
+      if (c.commit.committer.timestamp <= ts) return c.oid;
+      oid = c.commit.parent[0];
+    }
+    throw revNotFound(rev, "no commit on HEAD's first-parent history is that old");
+  }
+
+  /** readCommit (peeling annotated tags) with errors mapped to DrsgError. */
+  private async readCommitFor(oid: string, rev: string): Promise<{ oid: string; commit: CommitObject }> {
+    try {
+      return await git.readCommit({ ...this.opts, oid });
+    } catch (e) {
+      const code = errCode(e);
+      if (code === "NotFoundError") throw revNotFound(rev, "no such object");
+      if (code === "ObjectTypeError") throw revNotFound(rev, "not a commit");
+      throw gitError(`read commit '${rev}'`, e);
+    }
+  }
+
+  /** The root tree oid of a commit given as any rev. */
+  private async treeOf(commit: string): Promise<string> {
+    const oid = HEX40.test(commit) ? commit : await this.resolve(commit);
+    return (await this.readCommitFor(oid, commit)).commit.tree;
+  }
+
+  private async readTreeEntries(oid: string): Promise<IsoTreeEntry[]> {
+    try {
+      return (await git.readTree({ ...this.opts, oid })).tree;
+    } catch (e) {
+      throw gitError(`read tree '${oid}'`, e);
+    }
+  }
+
+  private async collect(treeOid: string, prefix: string, out: TreeEntry[]): Promise<void> {
+    const subtrees: Promise<void>[] = [];
+    for (const e of await this.readTreeEntries(treeOid)) {
+      const p = prefix + e.path;
+      if (e.type === "tree") subtrees.push(this.collect(e.oid, `${p}/`, out));
+      else out.push({ path: p, oid: e.oid, mode: e.mode });
+    }
+    await Promise.all(subtrees);
+  }
+
+  private async diff(a: string | undefined, b: string | undefined, prefix: string, out: TreeChange[]): Promise<void> {
+    if (a === b) return;
+    const [ea, eb] = await Promise.all([
+      a ? this.readTreeEntries(a) : Promise.resolve([]),
+      b ? this.readTreeEntries(b) : Promise.resolve([]),
+    ]);
+    const byName = new Map<string, { a?: IsoTreeEntry; b?: IsoTreeEntry }>();
+    for (const e of ea) byName.set(e.path, { a: e });
+    for (const e of eb) {
+      const slot = byName.get(e.path);
+      if (slot) slot.b = e;
+      else byName.set(e.path, { b: e });
+    }
+    const subtrees: Promise<void>[] = [];
+    for (const [name, { a: ta, b: tb }] of byName) {
+      const p = prefix + name;
+      const aTree = ta?.type === "tree" ? ta.oid : undefined;
+      const bTree = tb?.type === "tree" ? tb.oid : undefined;
+      if (aTree || bTree) subtrees.push(this.diff(aTree, bTree, `${p}/`, out));
+      const fa = ta && ta.type !== "tree" ? ta : undefined;
+      const fb = tb && tb.type !== "tree" ? tb : undefined;
+      if (fa && fb) {
+        if (fa.oid !== fb.oid || fa.mode !== fb.mode) {
+          out.push({ path: p, change: "M", oldOid: fa.oid, newOid: fb.oid, oldMode: fa.mode, newMode: fb.mode });
+        }
+      } else if (fa) {
+        out.push({ path: p, change: "D", oldOid: fa.oid, oldMode: fa.mode });
+      } else if (fb) {
+        out.push({ path: p, change: "A", newOid: fb.oid, newMode: fb.mode });
+      }
+    }
+    await Promise.all(subtrees);
+  }
+}
+
+// ---- helpers ----
+
+function toInfo(oid: string, c: CommitObject): CommitInfo {
+  const message = c.message.replace(/\s+$/, "");
+  return {
+    sha: oid,
+    parents: [...c.parent],
+    summary: message.split("\n", 1)[0] ?? "",
+    message,
+    author: c.author.name,
+    authorEmail: c.author.email,
+    committedAt: new Date(c.committer.timestamp * 1000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    committedTs: c.committer.timestamp,
+  };
+}
+
+/**
+ * Seconds since the epoch for YYYY-MM-DD (end of that day, UTC) or an RFC-3339 time (UTC when
+ * it carries no offset); undefined when `s` is neither.
+ */
+export function parseDate(s: string): number | undefined {
+  const d = DATE_ONLY.exec(s);
+  let iso: string;
+  if (d) {
+    iso = `${s}T23:59:59Z`;
+  } else {
+    const m = RFC3339.exec(s);
+    if (!m) return undefined;
+    let zone = (m[4] ?? "Z").toUpperCase();
+    if (/^[+-]\d{4}$/.test(zone)) zone = `${zone.slice(0, 3)}:${zone.slice(3)}`;
+    iso = `${m[1]}T${m[2]}${m[3] ?? ":00"}${zone}`;
+  }
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return undefined;
+  // Date.parse rolls 2024-02-31 over to March; refuse dates that do not exist.
+  const day = iso.slice(0, 10);
+  const check = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))));
+  if (check.toISOString().slice(0, 10) !== day) return undefined;
+  return Math.floor(ms / 1000);
+}
+
+/** A ref name git would accept (git check-ref-format, loosely), safe to join under the gitdir. */
+function isSafeRefName(name: string): boolean {
+  if (!name || name.startsWith("/") || name.endsWith("/") || name.endsWith(".") || name.endsWith(".lock")) return false;
+  if (name.includes("..") || name.includes("//") || name.includes("@{") || name === "@") return false;
+  if (/[\x00-\x20~^:?*[\\\x7f]/.test(name)) return false;
+  return name.split("/").every((seg) => seg !== "" && !seg.startsWith("."));
+}
+
+/** Split a repo-relative POSIX path; absolute paths and ".." are refused. */
+function splitRelPath(p: string, op: string): string[] {
+  if (p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p)) {
+    throw new DrsgError("PATH_OUTSIDE_TREE", `${op}: '${p}' is absolute; give a path relative to the repository`, { path: p });
+  }
+  const parts = p.split("/").filter((s) => s !== "" && s !== ".");
+  if (parts.includes("..")) {
+    throw new DrsgError("PATH_OUTSIDE_TREE", `${op}: '${p}' climbs out of the tree with '..'`, { path: p });
+  }
+  return parts;
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+function errCode(e: unknown): string | undefined {
+  return typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined;
+}
+
+function revNotFound(rev: string, why: string): DrsgError {
+  return new DrsgError("REV_NOT_FOUND", `resolve '${rev}': ${why}`, { rev });
+}
+
+function gitError(op: string, e: unknown): DrsgError {
+  if (e instanceof DrsgError) return e;
+  const msg = e instanceof Error ? e.message : String(e);
+  return new DrsgError("GIT_ERROR", `${op}: ${msg}`, {}, { cause: e });
+}
