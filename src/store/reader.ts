@@ -1,0 +1,201 @@
+// Reads of planes, nodes and edges: current (live tables only) or as of a commit (live rows
+// written at or before it, plus history rows that were current then). One query text per
+// mode, built from the same templates so the two can never answer differently.
+
+import { DrsgError } from "../model/errors.js";
+import type { Props } from "../model/facts.js";
+import { type EdgeRow, type NodeRow, planeNotFound, type StoreContext, toEdge, toNode } from "./context.js";
+import type { PlaneInfo, Reader, StoredEdge, StoredNode } from "./types.js";
+
+const NODE_COLS = "id, plane, key, label, labels, name, props";
+const EDGE_COLS = "id, plane, type, src, dst, props";
+const PLANE_COLS = "id, name, props";
+
+interface Sources {
+  nodes: string;
+  edges: string;
+  planes: string;
+  /** The node source for a streaming scan in id order. */
+  nodeScan: string;
+  edgeScan: string;
+}
+
+const CURRENT: Sources = {
+  nodes: "nodes",
+  edges: "edges",
+  planes: "planes",
+  // Without NOT INDEXED the planner may pick a (plane, …) index and sort, which cannot stream.
+  nodeScan: "nodes NOT INDEXED",
+  edgeScan: "edges NOT INDEXED",
+};
+
+function asOfSource(table: string, hist: string, cols: string): string {
+  return `(SELECT ${cols} FROM ${table} WHERE since <= @s UNION ALL SELECT ${cols} FROM ${hist} WHERE since <= @s AND until > @s)`;
+}
+
+const AS_OF: Sources = {
+  nodes: asOfSource("nodes", "node_hist", NODE_COLS),
+  edges: asOfSource("edges", "edge_hist", EDGE_COLS),
+  planes: asOfSource("planes", "plane_hist", PLANE_COLS),
+  nodeScan: asOfSource("nodes", "node_hist", NODE_COLS),
+  edgeScan: asOfSource("edges", "edge_hist", EDGE_COLS),
+};
+
+interface PlaneRow {
+  id: number;
+  name: string;
+  props: string;
+  nodes: number;
+  edges: number;
+}
+
+function limitOf(limit: number | undefined): number {
+  if (limit === undefined) return -1;
+  if (!Number.isInteger(limit) || limit < 0) throw new DrsgError("BAD_INPUT", `read: limit must be a non-negative integer, got ${limit}`);
+  return limit;
+}
+
+function toPlane(r: PlaneRow): PlaneInfo {
+  return { id: r.id, name: r.name, props: JSON.parse(r.props) as Props, nodeCount: r.nodes, edgeCount: r.edges };
+}
+
+/** A reader over the current state (`at` undefined) or the state right after commit `at`. */
+export class SqlReader implements Reader {
+  private readonly src: Sources;
+
+  constructor(
+    protected readonly ctx: StoreContext,
+    private readonly at?: number,
+  ) {
+    this.src = at === undefined ? CURRENT : AS_OF;
+  }
+
+  /** Named parameters of every query; `s` is ignored by current-state queries. */
+  private params(p: Record<string, unknown>): Record<string, unknown> {
+    if (this.at !== undefined) {
+      // The store may have written (and reclaimed) since this reader was made.
+      if (this.at < this.ctx.floor()) throw this.ctx.outOfRange(this.at, "read as of");
+      p.s = this.at;
+    }
+    return p;
+  }
+
+  /** The id of plane `name` in this reader's state. */
+  protected planeId(name: string): number {
+    if (this.at === undefined) {
+      const cached = this.ctx.planeIds.get(name);
+      if (cached !== undefined) return cached;
+    }
+    const row = this.ctx.stmt(`SELECT id FROM ${this.src.planes} WHERE name = @name`).get(this.params({ name })) as
+      | { id: number }
+      | undefined;
+    if (row === undefined) throw planeNotFound(name, this.at);
+    if (this.at === undefined) this.ctx.planeIds.set(name, row.id);
+    return row.id;
+  }
+
+  private planeSql(where: string): string {
+    const { nodes, edges, planes } = this.src;
+    return (
+      `SELECT p.id, p.name, p.props, ` +
+      `(SELECT count(*) FROM ${nodes} WHERE plane = p.id) AS nodes, ` +
+      `(SELECT count(*) FROM ${edges} WHERE plane = p.id) AS edges ` +
+      `FROM ${planes} p ${where}`
+    );
+  }
+
+  listPlanes(): PlaneInfo[] {
+    const rows = this.ctx.stmt(this.planeSql("ORDER BY p.name")).all(this.params({})) as PlaneRow[];
+    return rows.map(toPlane);
+  }
+
+  getPlane(name: string): PlaneInfo | undefined {
+    const row = this.ctx.stmt(this.planeSql("WHERE p.name = @name")).get(this.params({ name })) as PlaneRow | undefined;
+    return row === undefined ? undefined : toPlane(row);
+  }
+
+  private oneNode(plane: string, where: string, p: Record<string, unknown>): StoredNode | undefined {
+    const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE plane = @p AND ${where}`;
+    const row = this.ctx.stmt(sql).get(this.params({ ...p, p: this.planeId(plane) })) as NodeRow | undefined;
+    return row === undefined ? undefined : toNode(plane, row);
+  }
+
+  private someNodes(plane: string, where: string, p: Record<string, unknown>): StoredNode[] {
+    const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE plane = @p AND ${where} ORDER BY id LIMIT @lim`;
+    const rows = this.ctx.stmt(sql).all(this.params({ ...p, p: this.planeId(plane) })) as NodeRow[];
+    return rows.map((r) => toNode(plane, r));
+  }
+
+  getNode(plane: string, id: number): StoredNode | undefined {
+    return this.oneNode(plane, "id = @id", { id });
+  }
+
+  getNodeByKey(plane: string, key: string): StoredNode | undefined {
+    return this.oneNode(plane, "key = @key", { key });
+  }
+
+  nodesByName(plane: string, name: string, limit?: number): StoredNode[] {
+    return this.someNodes(plane, "name = @name", { name, lim: limitOf(limit) });
+  }
+
+  nodesKeyContaining(plane: string, text: string, limit?: number): StoredNode[] {
+    // lower() on both sides: the same (ASCII) folding for the key and the text.
+    return this.someNodes(plane, "instr(lower(key), lower(@text)) > 0", { text, lim: limitOf(limit) });
+  }
+
+  nodesByLabel(plane: string, label: string, limit?: number): StoredNode[] {
+    const lim = limitOf(limit);
+    // Any label, not only the primary: a substring test narrows, the parsed list decides.
+    const sql =
+      `SELECT id, key, labels, props FROM ${this.src.nodeScan} ` +
+      `WHERE plane = @p AND (label = @label OR instr(labels, @quoted) > 0) ORDER BY id`;
+    const params = this.params({ p: this.planeId(plane), label, quoted: JSON.stringify(label) });
+    const out: StoredNode[] = [];
+    if (lim === 0) return out;
+    for (const row of this.ctx.stmt(sql).iterate(params) as IterableIterator<NodeRow>) {
+      const node = toNode(plane, row);
+      if (!node.labels.includes(label)) continue;
+      out.push(node);
+      if (out.length === lim) break;
+    }
+    return out;
+  }
+
+  private edges(plane: string, end: "src" | "dst", nodeId: number, type?: string): StoredEdge[] {
+    const typed = type === undefined ? "" : " AND type = @type";
+    const sql = `SELECT id, type, src, dst, props FROM ${this.src.edges} WHERE plane = @p AND ${end} = @id${typed} ORDER BY id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), id: nodeId, type })) as EdgeRow[];
+    return rows.map((r) => toEdge(plane, r));
+  }
+
+  edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {
+    return this.edges(plane, "src", nodeId, type);
+  }
+
+  edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[] {
+    return this.edges(plane, "dst", nodeId, type);
+  }
+
+  *allNodes(plane: string): IterableIterator<StoredNode> {
+    const sql = `SELECT id, key, labels, props FROM ${this.src.nodeScan} WHERE plane = @p ORDER BY id`;
+    // A fresh statement per scan: a cached one would be busy if two scans interleave.
+    const rows = this.ctx.db.prepare(sql).iterate(this.params({ p: this.planeId(plane) })) as IterableIterator<NodeRow>;
+    for (const r of rows) yield toNode(plane, r);
+  }
+
+  *allEdges(plane: string): IterableIterator<StoredEdge> {
+    const sql = `SELECT id, type, src, dst, props FROM ${this.src.edgeScan} WHERE plane = @p ORDER BY id`;
+    const rows = this.ctx.db.prepare(sql).iterate(this.params({ p: this.planeId(plane) })) as IterableIterator<EdgeRow>;
+    for (const r of rows) yield toEdge(plane, r);
+  }
+
+  countNodes(plane: string): number {
+    const sql = `SELECT count(*) AS n FROM ${this.src.nodes} WHERE plane = @p`;
+    return (this.ctx.stmt(sql).get(this.params({ p: this.planeId(plane) })) as { n: number }).n;
+  }
+
+  countEdges(plane: string): number {
+    const sql = `SELECT count(*) AS n FROM ${this.src.edges} WHERE plane = @p`;
+    return (this.ctx.stmt(sql).get(this.params({ p: this.planeId(plane) })) as { n: number }).n;
+  }
+}

@@ -1,0 +1,119 @@
+// The database schema: its version, the DDL, and the check that a file is a drsg database of
+// this version. Live tables hold the current state; *_hist tables hold superseded rows with
+// the [since, until) range of database commits in which they were current.
+
+/** Bumped whenever the DDL or the meaning of a column changes. */
+export const SCHEMA_VERSION = 1;
+
+/** `PRAGMA application_id` of every drsg database: "drsg" in ASCII. */
+export const APPLICATION_ID = 0x64727367;
+
+/**
+ * The DDL of a fresh database. `since` is the commit that wrote a live row; history rows were
+ * current from `since` (inclusive) to `until` (exclusive). Ids use AUTOINCREMENT so a deleted
+ * node's id is never handed out again (history and as-of reads rely on that).
+ */
+export const DDL = `
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE commits (
+  seq INTEGER PRIMARY KEY,
+  at  INTEGER NOT NULL
+) STRICT;
+CREATE INDEX commits_at ON commits (at, seq);
+
+CREATE TABLE planes (
+  id    INTEGER PRIMARY KEY AUTOINCREMENT,
+  name  TEXT NOT NULL UNIQUE,
+  props TEXT NOT NULL,
+  since INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE plane_hist (
+  id    INTEGER NOT NULL,
+  name  TEXT NOT NULL,
+  props TEXT NOT NULL,
+  since INTEGER NOT NULL,
+  until INTEGER NOT NULL
+) STRICT;
+CREATE INDEX plane_hist_name ON plane_hist (name, since);
+CREATE INDEX plane_hist_until ON plane_hist (until);
+
+CREATE TABLE nodes (
+  id     INTEGER PRIMARY KEY AUTOINCREMENT,
+  plane  INTEGER NOT NULL,
+  key    TEXT NOT NULL,
+  label  TEXT NOT NULL,
+  labels TEXT NOT NULL,
+  name   TEXT NOT NULL,
+  props  TEXT NOT NULL,
+  since  INTEGER NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX nodes_key ON nodes (plane, key);
+CREATE INDEX nodes_name ON nodes (plane, name);
+CREATE INDEX nodes_label ON nodes (plane, label);
+
+CREATE TABLE node_hist (
+  id     INTEGER NOT NULL,
+  plane  INTEGER NOT NULL,
+  key    TEXT NOT NULL,
+  label  TEXT NOT NULL,
+  labels TEXT NOT NULL,
+  name   TEXT NOT NULL,
+  props  TEXT NOT NULL,
+  since  INTEGER NOT NULL,
+  until  INTEGER NOT NULL
+) STRICT;
+CREATE INDEX node_hist_id ON node_hist (id, since);
+CREATE INDEX node_hist_key ON node_hist (plane, key);
+CREATE INDEX node_hist_name ON node_hist (plane, name);
+CREATE INDEX node_hist_label ON node_hist (plane, label);
+CREATE INDEX node_hist_until ON node_hist (until);
+
+CREATE TABLE edges (
+  id    INTEGER PRIMARY KEY AUTOINCREMENT,
+  plane INTEGER NOT NULL,
+  type  TEXT NOT NULL,
+  src   INTEGER NOT NULL,
+  dst   INTEGER NOT NULL,
+  props TEXT NOT NULL,
+  since INTEGER NOT NULL
+) STRICT;
+CREATE INDEX edges_out ON edges (plane, src, type);
+CREATE INDEX edges_in ON edges (plane, dst, type);
+
+CREATE TABLE edge_hist (
+  id    INTEGER NOT NULL,
+  plane INTEGER NOT NULL,
+  type  TEXT NOT NULL,
+  src   INTEGER NOT NULL,
+  dst   INTEGER NOT NULL,
+  props TEXT NOT NULL,
+  since INTEGER NOT NULL,
+  until INTEGER NOT NULL
+) STRICT;
+CREATE INDEX edge_hist_out ON edge_hist (plane, src, type);
+CREATE INDEX edge_hist_in ON edge_hist (plane, dst, type);
+CREATE INDEX edge_hist_until ON edge_hist (until);
+
+-- Current state only; rowid = node id. Contentless: the text lives in nodes, not twice.
+CREATE VIRTUAL TABLE nodes_fts USING fts5 (
+  name, key, signature, doc_comment,
+  content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+
+-- A cache, not graph state: no history, and writing it is not a database commit.
+CREATE TABLE partial_cache (
+  blob  TEXT NOT NULL,
+  build TEXT NOT NULL,
+  data  TEXT NOT NULL,
+  PRIMARY KEY (blob, build)
+) STRICT;
+`;
+
+/** meta keys. `floor` is the oldest commit still readable as-of (0 until anything is reclaimed). */
+export const META_FLOOR = "floor";

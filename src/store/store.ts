@@ -1,0 +1,300 @@
+// The embedded graph store: one SQLite file (WAL, STRICT tables) held exclusively by one
+// process. Every write() is one transaction and one database commit; superseded rows stay
+// readable as of the last N commits, then are reclaimed after the next write.
+
+import { existsSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type Database from "better-sqlite3";
+import { DrsgError } from "../model/errors.js";
+import { type NodeRow, StoreContext, toNode } from "./context.js";
+import { ftsQuery } from "./fts.js";
+import { openConnection, openError, releaseLock, takeLock } from "./lock.js";
+import { SqlReader } from "./reader.js";
+import { APPLICATION_ID, DDL, META_FLOOR, SCHEMA_VERSION } from "./schema.js";
+import type { DbCommit, OpenOptions, Reader, Store, StoredNode, Writer } from "./types.js";
+import { StoreWriter } from "./writer.js";
+
+export { SCHEMA_VERSION } from "./schema.js";
+export type * from "./types.js";
+export { checkPlaneName } from "./writer.js";
+
+/** Commits kept readable when neither the option nor $DRSG_RETAIN_COMMITS says otherwise. */
+export const DEFAULT_RETAIN_COMMITS = 20;
+const RETAIN_ENV = "DRSG_RETAIN_COMMITS";
+
+/** The retention in force: the option, else $DRSG_RETAIN_COMMITS (empty = unset), else 20. */
+export function resolveRetainCommits(option: number | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  if (option !== undefined) {
+    if (!Number.isSafeInteger(option) || option < 0) {
+      throw new DrsgError("BAD_INPUT", `open database: retainCommits must be a non-negative integer, got ${option}`, {
+        retainCommits: option,
+      });
+    }
+    return option;
+  }
+  const raw = env[RETAIN_ENV]?.trim();
+  if (raw === undefined || raw === "") return DEFAULT_RETAIN_COMMITS;
+  const n = Number(raw);
+  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(n)) {
+    throw new DrsgError(
+      "BAD_ENV",
+      `open database: ${RETAIN_ENV}=${JSON.stringify(env[RETAIN_ENV])} is not a non-negative integer; set it to how many commits stay readable (0 keeps all) or unset it for ${DEFAULT_RETAIN_COMMITS}`,
+      { variable: RETAIN_ENV, value: env[RETAIN_ENV] },
+    );
+  }
+  return n;
+}
+
+const DIGEST_HINT = "build it with `drsg digest <dir> --apply --db <path>`";
+
+/** What the file holds: nothing yet, or a drsg database of this schema version. Throws otherwise. */
+function inspect(db: Database.Database, file: string): "empty" | "drsg" {
+  const appId = db.pragma("application_id", { simple: true }) as number;
+  const version = db.pragma("user_version", { simple: true }) as number;
+  const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number }).n;
+  if (appId !== APPLICATION_ID) {
+    if (tables === 0 && appId === 0 && version === 0) return "empty";
+    throw new DrsgError(
+      "DB_OPEN_FAILED",
+      `open database "${file}": it is an SQLite database but not a drsg one; pass --db with the path of a drsg database, or ${DIGEST_HINT} at a new path`,
+      { path: file },
+    );
+  }
+  if (version < SCHEMA_VERSION) {
+    throw new DrsgError(
+      "DB_SCHEMA",
+      `open database "${file}": it was built by an older drsg (schema v${version}; this drsg reads v${SCHEMA_VERSION}); rebuild it: move it aside and run \`drsg digest <dir> --apply --db ${file}\``,
+      { path: file, found: version, expected: SCHEMA_VERSION },
+    );
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new DrsgError(
+      "DB_SCHEMA",
+      `open database "${file}": it was written by a newer drsg (schema v${version}; this drsg reads v${SCHEMA_VERSION}); upgrade drsg to open it`,
+      { path: file, found: version, expected: SCHEMA_VERSION },
+    );
+  }
+  return "drsg";
+}
+
+function initSchema(db: Database.Database): void {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    db.exec(DDL);
+    db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(META_FLOOR, "0");
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    db.exec("COMMIT");
+  } catch (e) {
+    db.exec("ROLLBACK");
+    throw e;
+  }
+}
+
+/**
+ * Opens (or with `create`, creates) the database at `path`, holding it exclusively until
+ * `close()`: a second open — from any process — fails at once with DB_LOCKED.
+ *
+ * - `readonly`: the store refuses write() and putCachedPartials() (BAD_INPUT), never creates,
+ *   and still takes the exclusive lock (so the file must be writable).
+ * - Nested write(): refused with INTERNAL — call the inner code with the outer Writer instead.
+ */
+export function openStore(path: string, opts: OpenOptions = {}): Store {
+  const retain = resolveRetainCommits(opts.retainCommits);
+  const file = resolve(path);
+  const dir = dirname(file);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new DrsgError(
+      "DB_OPEN_FAILED",
+      `open database "${file}": directory "${dir}" does not exist; create it first or pass --db with another path`,
+      { path: file, dir },
+    );
+  }
+  const existed = existsSync(file);
+  if (existed && statSync(file).isDirectory()) {
+    throw new DrsgError("DB_OPEN_FAILED", `open database "${file}": it is a directory; pass --db with a file path`, { path: file });
+  }
+  const mayCreate = opts.create === true && opts.readonly !== true;
+  if (!existed && !mayCreate) {
+    throw new DrsgError("DB_MISSING", `open database "${file}": no such file; ${DIGEST_HINT.replace("<path>", file)}`, { path: file });
+  }
+  const db = openConnection(file, existed);
+  let locked = false;
+  try {
+    const state = inspect(db, file);
+    if (state === "empty" && !mayCreate) {
+      throw new DrsgError("DB_MISSING", `open database "${file}": the file is empty; ${DIGEST_HINT.replace("<path>", file)}`, {
+        path: file,
+      });
+    }
+    takeLock(db, file);
+    locked = true;
+    if (state === "empty") initSchema(db);
+    db.pragma("synchronous = NORMAL");
+    db.pragma("cache_size = -65536");
+    db.pragma("temp_store = MEMORY");
+    // A digest-sized write leaves a large WAL behind; cut it back after each checkpoint.
+    db.pragma("journal_size_limit = 67108864");
+    return new SqliteStore(new StoreContext(db, file, retain), opts.readonly === true);
+  } catch (e) {
+    // Mapped first: DB_LOCKED reads the holder's pid file, which only our own lock may remove.
+    const err = openError(file, e);
+    if (locked) releaseLock(file);
+    db.close();
+    throw err;
+  }
+}
+
+function isThenable(v: unknown): boolean {
+  return (typeof v === "object" || typeof v === "function") && v !== null && typeof (v as { then?: unknown }).then === "function";
+}
+
+class SqliteStore extends SqlReader implements Store {
+  readonly path: string;
+  readonly retainCommits: number;
+
+  constructor(
+    ctx: StoreContext,
+    private readonly readonly: boolean,
+  ) {
+    super(ctx);
+    this.path = ctx.file;
+    this.retainCommits = ctx.retain;
+    const last = ctx.db.prepare("SELECT seq, at FROM commits ORDER BY seq DESC LIMIT 1").get() as DbCommit | undefined;
+    ctx.latest = last?.seq ?? 0;
+    ctx.latestAt = last?.at ?? 0;
+    const floor = ctx.db.prepare("SELECT value FROM meta WHERE key = ?").get(META_FLOOR) as { value: string } | undefined;
+    ctx.storedFloor = Number(floor?.value ?? 0);
+  }
+
+  private refuseReadonly(what: string): void {
+    if (this.readonly) {
+      throw new DrsgError("BAD_INPUT", `${what}: the database "${this.path}" was opened readonly; open it without readonly to write`, {
+        path: this.path,
+      });
+    }
+  }
+
+  write<T>(fn: (w: Writer) => T): T {
+    const c = this.ctx;
+    this.refuseReadonly("write");
+    if (this.ctx.closed) throw new DrsgError("INTERNAL", `write: database "${this.path}" is closed; open it again`);
+    if (c.writing) {
+      throw new DrsgError("INTERNAL", "write: write() called inside write(); use the outer write's Writer instead");
+    }
+    const seq = c.latest + 1;
+    const at = Math.max(Date.now(), c.latestAt);
+    const w = new StoreWriter(c, seq);
+    c.stmt("BEGIN IMMEDIATE").run();
+    c.writing = true;
+    try {
+      c.stmt("INSERT INTO commits (seq, at) VALUES (?, ?)").run(seq, at);
+      const out = fn(w);
+      if (isThenable(out)) {
+        // Its outcome no longer matters (everything is rolled back); keep a rejection from going unhandled.
+        Promise.resolve(out).catch(() => undefined);
+        throw new DrsgError("INTERNAL", "write: the callback returned a promise; write() callbacks must be synchronous");
+      }
+      const floor = c.floorFor(seq);
+      if (floor > c.storedFloor) this.reclaim(floor);
+      c.stmt("COMMIT").run();
+      c.latest = seq;
+      c.latestAt = at;
+      c.storedFloor = floor;
+      return out;
+    } catch (e) {
+      if (c.db.inTransaction) c.stmt("ROLLBACK").run();
+      c.planeIds.clear();
+      throw e;
+    } finally {
+      w.end();
+      c.writing = false;
+    }
+  }
+
+  /** Drops history no retained commit can see, and the commit rows below the window. */
+  private reclaim(floor: number): void {
+    const c = this.ctx;
+    c.stmt("DELETE FROM node_hist WHERE until <= ?").run(floor);
+    c.stmt("DELETE FROM edge_hist WHERE until <= ?").run(floor);
+    c.stmt("DELETE FROM plane_hist WHERE until <= ?").run(floor);
+    c.stmt("DELETE FROM commits WHERE seq < ?").run(floor);
+    c.stmt("UPDATE meta SET value = ? WHERE key = ?").run(String(floor), META_FLOOR);
+  }
+
+  asOf(seq: number): Reader {
+    if (!Number.isInteger(seq)) throw new DrsgError("BAD_INPUT", `read as of: commit must be an integer, got ${seq}`);
+    if (seq < this.ctx.floor()) throw this.ctx.outOfRange(seq, "read as of");
+    return new SqlReader(this.ctx, Math.min(seq, this.ctx.latest));
+  }
+
+  seqAt(ms: number): number {
+    if (!Number.isFinite(ms)) throw new DrsgError("BAD_INPUT", `read as of a time: ${ms} is not a time in milliseconds`);
+    const row = this.ctx.stmt("SELECT seq FROM commits WHERE at <= ? ORDER BY at DESC, seq DESC LIMIT 1").get(ms) as
+      | { seq: number }
+      | undefined;
+    const floor = this.ctx.floor();
+    // Before the first commit the database was empty: commit 0, readable while nothing is reclaimed.
+    const seq = row?.seq ?? 0;
+    if (seq < floor) throw this.ctx.outOfRange(seq, `read as of ${new Date(ms).toISOString()}`);
+    return seq;
+  }
+
+  commits(): DbCommit[] {
+    return this.ctx.stmt("SELECT seq, at FROM commits WHERE seq >= ? ORDER BY seq").all(this.ctx.floor()) as DbCommit[];
+  }
+
+  currentSeq(): number {
+    return this.ctx.latest;
+  }
+
+  searchText(plane: string, query: string, limit: number): StoredNode[] {
+    if (!Number.isInteger(limit) || limit < 0) throw new DrsgError("BAD_INPUT", `search: limit must be a non-negative integer, got ${limit}`);
+    const p = this.planeId(plane);
+    const q = ftsQuery(query);
+    if (q === undefined || limit === 0) return [];
+    // name weighs most, then the key, the signature, the doc comment.
+    const sql =
+      "SELECT n.id, n.key, n.labels, n.props FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid " +
+      "WHERE nodes_fts MATCH @q AND n.plane = @p ORDER BY bm25(nodes_fts, 8.0, 4.0, 2.0, 1.0), n.id LIMIT @lim";
+    const stmt = this.ctx.stmt(sql);
+    const rows = stmt.all({ q: q.all, p, lim: limit }) as NodeRow[];
+    // Too few with every term: fill up with nodes that match some of them.
+    if (rows.length < limit && q.terms > 1) {
+      const seen = new Set(rows.map((r) => r.id));
+      for (const r of stmt.all({ q: q.any, p, lim: limit }) as NodeRow[]) {
+        if (rows.length >= limit) break;
+        if (!seen.has(r.id)) rows.push(r);
+      }
+    }
+    return rows.map((r) => toNode(plane, r));
+  }
+
+  getCachedPartial(blob: string, build: string): string | undefined {
+    const row = this.ctx.stmt("SELECT data FROM partial_cache WHERE blob = ? AND build = ?").get(blob, build) as
+      | { data: string }
+      | undefined;
+    return row?.data;
+  }
+
+  putCachedPartials(rows: { blob: string; build: string; data: string }[]): void {
+    this.refuseReadonly("cache partials");
+    if (rows.length === 0) return;
+    const put = this.ctx.stmt(
+      "INSERT INTO partial_cache (blob, build, data) VALUES (?, ?, ?) ON CONFLICT (blob, build) DO UPDATE SET data = excluded.data",
+    );
+    const all = (): void => {
+      for (const r of rows) put.run(r.blob, r.build, r.data);
+    };
+    // Inside a write() the rows join its transaction; outside, their own transaction — never a database commit.
+    if (this.ctx.writing) all();
+    else this.ctx.db.transaction(all).immediate();
+  }
+
+  close(): void {
+    if (this.ctx.closed) return;
+    this.ctx.closed = true;
+    releaseLock(this.path);
+    this.ctx.db.close();
+  }
+}

@@ -1,0 +1,386 @@
+// The store contract (src/store/types.ts): planes, nodes, edges, properties, labels, name
+// matching, key uniqueness, cascading deletes, cross-plane refusal, transactions.
+
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, it } from "node:test";
+import type { Store } from "../../src/store/types.js";
+import { tempStore, throwsCode } from "./helpers.js";
+
+describe("store contract", () => {
+  let store: Store;
+  let done: () => void;
+  beforeEach(() => {
+    ({ store, done } = tempStore());
+  });
+  afterEach(() => done());
+
+  describe("planes", () => {
+    it("creates, lists with counts, gets, sets props, drops", () => {
+      store.write((w) => {
+        const info = w.createPlane("app", { synced_commit: "abc" });
+        assert.equal(info.name, "app");
+        assert.deepEqual(info.props, { synced_commit: "abc" });
+        w.createPlane("app_git");
+        const a = w.createNode("app", { key: "a", labels: ["Function"], props: {} });
+        const b = w.createNode("app", { key: "b", labels: ["Function"], props: {} });
+        w.createEdge("app", { type: "CALLS", src: a, dst: b, props: {} });
+      });
+      assert.deepEqual(
+        store.listPlanes().map((p) => [p.name, p.nodeCount, p.edgeCount]),
+        [
+          ["app", 2, 1],
+          ["app_git", 0, 0],
+        ],
+      );
+      store.write((w) => w.setPlaneProps("app", { synced_commit: "def", built_by: ["ts@1.0.0+12345678"] }));
+      store.write((w) => w.setPlaneProps("app", { synced_commit: null }));
+      assert.deepEqual(store.getPlane("app")?.props, { built_by: ["ts@1.0.0+12345678"] });
+      assert.equal(store.getPlane("nope"), undefined);
+      store.write((w) => w.dropPlane("app"));
+      assert.deepEqual(
+        store.listPlanes().map((p) => p.name),
+        ["app_git"],
+      );
+      throwsCode(() => store.countNodes("app"), "PLANE_NOT_FOUND");
+    });
+
+    it("refuses a duplicate name and bad names", () => {
+      store.write((w) => w.createPlane("p"));
+      throwsCode(() => store.write((w) => w.createPlane("p")), "PLANE_EXISTS");
+      for (const bad of ["", ".hidden", "-x", "a b", "a/b", "x".repeat(101), "é", "a:b"]) {
+        throwsCode(() => store.write((w) => w.createPlane(bad)), "BAD_PLANE_NAME");
+      }
+      for (const good of ["a", "A.b-c_d", "_git", "0", "x".repeat(100)]) {
+        store.write((w) => w.createPlane(good));
+      }
+      assert.equal(store.listPlanes().length, 6);
+    });
+
+    it("answers PLANE_NOT_FOUND for writes and reads on an unknown plane", () => {
+      throwsCode(() => store.write((w) => w.createNode("ghost", { key: "k", labels: ["X"], props: {} })), "PLANE_NOT_FOUND");
+      throwsCode(() => store.nodesByName("ghost", "k"), "PLANE_NOT_FOUND");
+      throwsCode(() => store.write((w) => w.dropPlane("ghost")), "PLANE_NOT_FOUND");
+    });
+
+    it("dropPlane removes its nodes, edges and search entries, and a new plane of that name starts empty", () => {
+      store.write((w) => {
+        w.createPlane("p");
+        const a = w.createNode("p", { key: "m.alpha", labels: ["Function"], props: {} });
+        w.createEdge("p", { type: "CALLS", src: a, dst: a, props: {} });
+      });
+      store.write((w) => w.dropPlane("p"));
+      store.write((w) => w.createPlane("p"));
+      assert.equal(store.countNodes("p"), 0);
+      assert.equal(store.countEdges("p"), 0);
+      assert.deepEqual(store.searchText("p", "alpha", 10), []);
+    });
+  });
+
+  describe("nodes", () => {
+    beforeEach(() => {
+      store.write((w) => {
+        w.createPlane("p");
+        w.createPlane("q");
+      });
+    });
+
+    it("stores key, labels (first primary) and props of every kind", () => {
+      const props = {
+        file: "src/a.ts",
+        line: 3,
+        ratio: 0.5,
+        is_async: true,
+        nothing: null,
+        tags: ["x", 1, false],
+        meta: { nested: { deep: [1, 2] } },
+        embedding: [0.1, -0.2, 0.3],
+        _generated_by: "ts@1.0.0+abcdef12",
+      };
+      const id = store.write((w) => w.createNode("p", { key: "pkg/a.Foo", labels: ["Class", "External"], props }));
+      const n = store.getNode("p", id);
+      assert.deepEqual(n, { id, plane: "p", key: "pkg/a.Foo", labels: ["Class", "External"], props });
+      assert.deepEqual(store.getNodeByKey("p", "pkg/a.Foo"), n);
+      assert.equal(store.getNode("q", id), undefined, "a node is found only in its own plane");
+      assert.equal(store.getNodeByKey("q", "pkg/a.Foo"), undefined);
+      assert.equal(store.getNode("p", id + 1000), undefined);
+    });
+
+    it("refuses a key already present in the plane, allows it in another", () => {
+      store.write((w) => w.createNode("p", { key: "k", labels: ["Var"], props: {} }));
+      const e = throwsCode(() => store.write((w) => w.createNode("p", { key: "k", labels: ["Var"], props: {} })), "KEY_TAKEN");
+      assert.equal(e.data.key, "k");
+      store.write((w) => w.createNode("q", { key: "k", labels: ["Var"], props: {} }));
+      assert.equal(store.countNodes("p"), 1);
+      assert.equal(store.countNodes("q"), 1);
+    });
+
+    it("refuses empty keys, empty labels and non-object props", () => {
+      store.write((w) => {
+        throwsCode(() => w.createNode("p", { key: "", labels: ["X"], props: {} }), "BAD_INPUT");
+        throwsCode(() => w.createNode("p", { key: "k", labels: [], props: {} }), "BAD_INPUT");
+        throwsCode(() => w.createNode("p", { key: "k", labels: [""], props: {} }), "BAD_INPUT");
+        throwsCode(() => w.createNode("p", { key: "k", labels: ["X"], props: [] as never }), "BAD_INPUT");
+      });
+      assert.equal(store.countNodes("p"), 0);
+    });
+
+    it("matches by name (the key's last segment), by key substring and by any label", () => {
+      store.write((w) => {
+        w.createNode("p", { key: "app/src/util.parse", labels: ["Function"], props: {} });
+        w.createNode("p", { key: "app/src/cfg.Config.parse", labels: ["Method"], props: {} });
+        w.createNode("p", { key: "pkg::mod::parse", labels: ["Function"], props: {} });
+        w.createNode("p", { key: "app/src/cfg.Config", labels: ["Class"], props: {} });
+        w.createNode("p", { key: "npm:express.Router", labels: ["Function", "External"], props: {} });
+        w.createNode("q", { key: "other.parse", labels: ["Function"], props: {} });
+      });
+      assert.deepEqual(
+        store.nodesByName("p", "parse").map((n) => n.key),
+        ["app/src/util.parse", "app/src/cfg.Config.parse", "pkg::mod::parse"],
+      );
+      assert.equal(store.nodesByName("p", "parse", 2).length, 2);
+      assert.deepEqual(
+        store.nodesByName("p", "Config").map((n) => n.key),
+        ["app/src/cfg.Config"],
+      );
+      assert.deepEqual(
+        store.nodesKeyContaining("p", "CONFIG").map((n) => n.key),
+        ["app/src/cfg.Config.parse", "app/src/cfg.Config"],
+      );
+      assert.deepEqual(
+        store.nodesKeyContaining("p", "%").map((n) => n.key),
+        [],
+        "LIKE wildcards are plain text",
+      );
+      assert.deepEqual(
+        store.nodesByLabel("p", "Function").map((n) => n.key),
+        ["app/src/util.parse", "pkg::mod::parse", "npm:express.Router"],
+      );
+      assert.deepEqual(
+        store.nodesByLabel("p", "External").map((n) => n.key),
+        ["npm:express.Router"],
+      );
+      assert.equal(store.nodesByLabel("p", "Function", 1).length, 1);
+      assert.deepEqual(store.nodesByLabel("p", "Extern"), []);
+    });
+
+    it("updates labels and/or props, keeping the id", () => {
+      const id = store.write((w) => w.createNode("p", { key: "k", labels: ["Function"], props: { line: 1, doc: "x" } }));
+      store.write((w) => w.updateNode("p", id, { props: { line: 2 } }));
+      assert.deepEqual(store.getNode("p", id)?.props, { line: 2 });
+      assert.deepEqual(store.getNode("p", id)?.labels, ["Function"]);
+      store.write((w) => w.updateNode("p", id, { labels: ["Method", "External"] }));
+      assert.deepEqual(store.getNode("p", id)?.labels, ["Method", "External"]);
+      assert.deepEqual(store.getNode("p", id)?.props, { line: 2 });
+      assert.deepEqual(
+        store.nodesByLabel("p", "Method").map((n) => n.id),
+        [id],
+      );
+      throwsCode(() => store.write((w) => w.updateNode("p", id + 99, { props: {} })), "NODE_NOT_FOUND");
+      throwsCode(() => store.write((w) => w.updateNode("q", id, { props: {} })), "NODE_NOT_FOUND");
+    });
+
+    it("deleteNode removes the node and every edge touching it; ids are never reused", () => {
+      const [a, b, c] = store.write((w) => {
+        const a = w.createNode("p", { key: "a", labels: ["Function"], props: {} });
+        const b = w.createNode("p", { key: "b", labels: ["Function"], props: {} });
+        const c = w.createNode("p", { key: "c", labels: ["Function"], props: {} });
+        w.createEdge("p", { type: "CALLS", src: a, dst: b, props: {} });
+        w.createEdge("p", { type: "CALLS", src: b, dst: c, props: {} });
+        w.createEdge("p", { type: "CALLS", src: b, dst: b, props: {} });
+        w.createEdge("p", { type: "CALLS", src: a, dst: c, props: {} });
+        return [a, b, c];
+      });
+      store.write((w) => w.deleteNode("p", b));
+      assert.equal(store.getNode("p", b), undefined);
+      assert.deepEqual(
+        [...store.allEdges("p")].map((e) => [e.src, e.dst]),
+        [[a, c]],
+      );
+      throwsCode(() => store.write((w) => w.deleteNode("p", b)), "NODE_NOT_FOUND");
+      store.write((w) => w.deleteNode("p", c));
+      const d = store.write((w) => w.createNode("p", { key: "c", labels: ["Function"], props: {} }));
+      assert.ok(d > c, "a new node never takes a deleted node's id, not even the highest one's");
+    });
+
+    it("streams all nodes in id order", () => {
+      const ids = store.write((w) => {
+        const out: number[] = [];
+        for (let i = 0; i < 50; i++) out.push(w.createNode(i % 2 ? "p" : "q", { key: `k${49 - i}`, labels: ["Var"], props: { i } }));
+        return out;
+      });
+      const got = [...store.allNodes("p")];
+      assert.deepEqual(
+        got.map((n) => n.id),
+        ids.filter((_, i) => i % 2),
+      );
+      assert.ok(got.every((n) => n.plane === "p"));
+      // Two scans may interleave.
+      const it1 = store.allNodes("p");
+      const it2 = store.allNodes("q");
+      assert.equal(it1.next().value?.plane, "p");
+      assert.equal(it2.next().value?.plane, "q");
+      it1.return?.();
+      it2.return?.();
+    });
+  });
+
+  describe("edges", () => {
+    let a = 0;
+    let b = 0;
+    let x = 0;
+    beforeEach(() => {
+      [a, b, x] = store.write((w) => {
+        w.createPlane("p");
+        w.createPlane("q");
+        return [
+          w.createNode("p", { key: "a", labels: ["Function"], props: {} }),
+          w.createNode("p", { key: "b", labels: ["Function"], props: {} }),
+          w.createNode("q", { key: "x", labels: ["Function"], props: {} }),
+        ];
+      });
+    });
+
+    it("creates, reads out/in by type, updates props, deletes", () => {
+      const [calls, refs] = store.write((w) => [
+        w.createEdge("p", { type: "CALLS", src: a, dst: b, props: { line: 3, _ref: "b" } }),
+        w.createEdge("p", { type: "REFERENCES", src: a, dst: b, props: { line: 4 } }),
+      ]);
+      assert.deepEqual(store.edgesOut("p", a), [
+        { id: calls, plane: "p", type: "CALLS", src: a, dst: b, props: { line: 3, _ref: "b" } },
+        { id: refs, plane: "p", type: "REFERENCES", src: a, dst: b, props: { line: 4 } },
+      ]);
+      assert.deepEqual(
+        store.edgesOut("p", a, "CALLS").map((e) => e.id),
+        [calls],
+      );
+      assert.deepEqual(
+        store.edgesIn("p", b, "REFERENCES").map((e) => e.id),
+        [refs],
+      );
+      assert.deepEqual(store.edgesIn("p", a), []);
+      store.write((w) => w.updateEdge("p", calls, { line: 30 }));
+      assert.deepEqual(store.edgesOut("p", a, "CALLS")[0]?.props, { line: 30 });
+      store.write((w) => w.deleteEdge("p", refs));
+      assert.equal(store.countEdges("p"), 1);
+      throwsCode(() => store.write((w) => w.deleteEdge("p", refs)), "BAD_INPUT");
+      throwsCode(() => store.write((w) => w.updateEdge("p", refs, {})), "BAD_INPUT");
+    });
+
+    it("refuses edges across planes and to missing nodes", () => {
+      throwsCode(() => store.write((w) => w.createEdge("p", { type: "CALLS", src: a, dst: x, props: {} })), "BAD_INPUT");
+      throwsCode(() => store.write((w) => w.createEdge("q", { type: "CALLS", src: x, dst: a, props: {} })), "BAD_INPUT");
+      throwsCode(() => store.write((w) => w.createEdge("p", { type: "CALLS", src: a, dst: 9999, props: {} })), "NODE_NOT_FOUND");
+      // Also for nodes made in the same write (the fast path).
+      throwsCode(
+        () =>
+          store.write((w) => {
+            const m = w.createNode("p", { key: "m", labels: ["Function"], props: {} });
+            const n = w.createNode("q", { key: "n", labels: ["Function"], props: {} });
+            w.createEdge("p", { type: "CALLS", src: m, dst: n, props: {} });
+          }),
+        "BAD_INPUT",
+      );
+      throwsCode(
+        () =>
+          store.write((w) => {
+            const m = w.createNode("p", { key: "m", labels: ["Function"], props: {} });
+            w.deleteNode("p", m);
+            w.createEdge("p", { type: "CALLS", src: a, dst: m, props: {} });
+          }),
+        "NODE_NOT_FOUND",
+      );
+      assert.equal(store.countEdges("p"), 0);
+      assert.equal(store.countEdges("q"), 0);
+      assert.equal(store.countNodes("p"), 2);
+    });
+  });
+
+  describe("transactions", () => {
+    it("a throwing write rolls back everything and leaves no commit", () => {
+      store.write((w) => w.createPlane("p"));
+      const before = store.currentSeq();
+      assert.throws(
+        () =>
+          store.write((w) => {
+            w.createPlane("doomed");
+            w.createNode("p", { key: "k", labels: ["Var"], props: {} });
+            throw new Error("boom");
+          }),
+        /boom/,
+      );
+      assert.equal(store.currentSeq(), before);
+      assert.equal(store.commits().length, 1);
+      assert.equal(store.getPlane("doomed"), undefined);
+      assert.equal(store.countNodes("p"), 0);
+      // The plane cache forgot the rolled-back plane too.
+      throwsCode(() => store.countNodes("doomed"), "PLANE_NOT_FOUND");
+      // And the next write works and takes the next number.
+      store.write((w) => w.createNode("p", { key: "k", labels: ["Var"], props: {} }));
+      assert.equal(store.currentSeq(), before + 1);
+    });
+
+    it("every write is one commit, even an empty one; writes see their own changes", () => {
+      assert.equal(store.currentSeq(), 0);
+      store.write((w) => {
+        assert.equal(w.seq, 1);
+        w.createPlane("p");
+        const id = w.createNode("p", { key: "k", labels: ["Var"], props: {} });
+        assert.equal(w.getNode("p", id)?.key, "k");
+        assert.equal(store.countNodes("p"), 1, "the store's reads inside a write see it too");
+      });
+      store.write(() => undefined);
+      assert.deepEqual(
+        store.commits().map((c) => c.seq),
+        [1, 2],
+      );
+      const [c1, c2] = store.commits();
+      assert.ok(c1!.at <= c2!.at);
+    });
+
+    it("refuses nested writes, async callbacks, and a writer used after its write", () => {
+      store.write((w) => w.createPlane("p"));
+      throwsCode(() => store.write(() => store.write(() => 1)), "INTERNAL");
+      throwsCode(() => store.write(async () => 1), "INTERNAL");
+      throwsCode(
+        () =>
+          store.write(async (w) => {
+            w.createNode("p", { key: "async", labels: ["Var"], props: {} });
+            throw new Error("rejected, never unhandled");
+          }),
+        "INTERNAL",
+      );
+      let kept: Parameters<Parameters<Store["write"]>[0]>[0] | undefined;
+      store.write((w) => {
+        kept = w;
+      });
+      throwsCode(() => kept!.createNode("p", { key: "late", labels: ["Var"], props: {} }), "INTERNAL");
+      assert.equal(store.countNodes("p"), 0);
+      assert.equal(store.currentSeq(), 2);
+      store.close();
+      throwsCode(() => store.countNodes("p"), "INTERNAL");
+      throwsCode(() => store.write(() => 1), "INTERNAL");
+    });
+  });
+
+  describe("partial cache", () => {
+    it("upserts without making a database commit", () => {
+      assert.equal(store.getCachedPartial("b1", "ts@1"), undefined);
+      store.putCachedPartials([
+        { blob: "b1", build: "ts@1", data: "one" },
+        { blob: "b1", build: "ts@2", data: "two" },
+      ]);
+      store.putCachedPartials([{ blob: "b1", build: "ts@1", data: "uno" }]);
+      assert.equal(store.getCachedPartial("b1", "ts@1"), "uno");
+      assert.equal(store.getCachedPartial("b1", "ts@2"), "two");
+      assert.equal(store.currentSeq(), 0);
+      // Inside a write it joins that write's transaction (and rolls back with it).
+      assert.throws(() =>
+        store.write(() => {
+          store.putCachedPartials([{ blob: "b2", build: "ts@1", data: "x" }]);
+          throw new Error("no");
+        }),
+      );
+      assert.equal(store.getCachedPartial("b2", "ts@1"), undefined);
+    });
+  });
+});

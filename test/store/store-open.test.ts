@@ -1,0 +1,173 @@
+// Opening a database: what is created, what is refused (missing file or directory, a file that
+// is not a drsg database, another schema version, a second open), and the readonly mode.
+
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import Database from "better-sqlite3";
+import { SCHEMA_VERSION } from "../../src/store/schema.js";
+import { openStore } from "../../src/store/store.js";
+import { tempDir, throwsCode } from "./helpers.js";
+
+function withDir(fn: (dir: string) => void): void {
+  const { dir, cleanup } = tempDir();
+  try {
+    fn(dir);
+  } finally {
+    cleanup();
+  }
+}
+
+describe("opening a database", () => {
+  it("creates a WAL database of STRICT tables, persists across reopen, records the holder's pid while open", () => {
+    withDir((dir) => {
+      const file = join(dir, "graph.drsg");
+      const s = openStore(file, { create: true });
+      assert.equal(s.path, file);
+      assert.equal(readFileSync(`${file}.pid`, "utf8").trim(), String(process.pid));
+      s.write((w) => {
+        w.createPlane("p");
+        w.createNode("p", { key: "k", labels: ["Var"], props: { x: 1 } });
+      });
+      s.close();
+      s.close(); // idempotent
+      assert.equal(existsSync(`${file}.pid`), false);
+
+      const raw = new Database(file, { readonly: true });
+      try {
+        assert.equal(raw.pragma("journal_mode", { simple: true }), "wal");
+        assert.equal(raw.pragma("user_version", { simple: true }), SCHEMA_VERSION);
+        const tables = raw.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE '%VIRTUAL%' AND name NOT LIKE '%fts%' AND name <> 'sqlite_sequence'").all() as {
+          name: string;
+          sql: string;
+        }[];
+        assert.ok(tables.length >= 8);
+        for (const t of tables) assert.match(t.sql, /STRICT\s*$/, `${t.name} is STRICT`);
+      } finally {
+        raw.close();
+      }
+
+      const again = openStore(file);
+      try {
+        assert.deepEqual(again.getNodeByKey("p", "k")?.props, { x: 1 });
+        assert.equal(again.currentSeq(), 1);
+      } finally {
+        again.close();
+      }
+    });
+  });
+
+  it("a missing file without create is DB_MISSING advising drsg digest, and nothing is created", () => {
+    withDir((dir) => {
+      const file = join(dir, "nope.drsg");
+      const e = throwsCode(() => openStore(file), "DB_MISSING");
+      assert.match(e.message, /drsg digest <dir> --apply --db /);
+      throwsCode(() => openStore(file, { create: true, readonly: true }), "DB_MISSING");
+      assert.deepEqual(readdirSync(dir), []);
+    });
+  });
+
+  it("a missing parent directory is DB_OPEN_FAILED naming it, and nothing is created", () => {
+    withDir((dir) => {
+      const missing = join(dir, "no", "such");
+      const e = throwsCode(() => openStore(join(missing, "g.drsg"), { create: true }), "DB_OPEN_FAILED");
+      assert.equal(e.data.dir, missing);
+      assert.ok(e.message.includes(missing));
+      assert.deepEqual(readdirSync(dir), []);
+    });
+  });
+
+  it("a directory, a text file or another SQLite database is DB_OPEN_FAILED, and is left untouched", () => {
+    withDir((dir) => {
+      const sub = join(dir, "adir");
+      mkdirSync(sub);
+      throwsCode(() => openStore(sub, { create: true }), "DB_OPEN_FAILED");
+
+      const text = join(dir, "notes.txt");
+      const content = "these are notes, not a database\n".repeat(100);
+      writeFileSync(text, content);
+      const e = throwsCode(() => openStore(text), "DB_OPEN_FAILED");
+      assert.match(e.message, /not a drsg database/);
+      throwsCode(() => openStore(text, { create: true }), "DB_OPEN_FAILED");
+      assert.equal(readFileSync(text, "utf8"), content);
+
+      const other = join(dir, "other.db");
+      const o = new Database(other);
+      o.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+      o.close();
+      const before = readFileSync(other);
+      throwsCode(() => openStore(other), "DB_OPEN_FAILED");
+      throwsCode(() => openStore(other, { create: true }), "DB_OPEN_FAILED");
+      assert.deepEqual(readFileSync(other), before);
+      assert.deepEqual(readdirSync(dir).sort(), ["adir", "notes.txt", "other.db"]);
+    });
+  });
+
+  it("an empty file is DB_MISSING without create and becomes a database with it", () => {
+    withDir((dir) => {
+      const file = join(dir, "empty.drsg");
+      writeFileSync(file, "");
+      throwsCode(() => openStore(file), "DB_MISSING");
+      const s = openStore(file, { create: true });
+      s.write((w) => w.createPlane("p"));
+      s.close();
+      const again = openStore(file);
+      assert.equal(again.listPlanes().length, 1);
+      again.close();
+    });
+  });
+
+  it("an older or newer schema version is DB_SCHEMA saying what to do", () => {
+    withDir((dir) => {
+      const file = join(dir, "g.drsg");
+      openStore(file, { create: true }).close();
+      const setVersion = (v: number): void => {
+        const raw = new Database(file);
+        raw.pragma(`user_version = ${v}`);
+        raw.close();
+      };
+      setVersion(SCHEMA_VERSION - 1);
+      const older = throwsCode(() => openStore(file), "DB_SCHEMA");
+      assert.match(older.message, /older drsg.*drsg digest/);
+      setVersion(SCHEMA_VERSION + 1);
+      const newer = throwsCode(() => openStore(file), "DB_SCHEMA");
+      assert.match(newer.message, /newer drsg.*upgrade drsg/);
+      setVersion(SCHEMA_VERSION);
+      openStore(file).close();
+    });
+  });
+
+  it("a second open in the same process is DB_LOCKED too", () => {
+    withDir((dir) => {
+      const file = join(dir, "g.drsg");
+      const s = openStore(file, { create: true });
+      try {
+        const e = throwsCode(() => openStore(file), "DB_LOCKED");
+        assert.equal(e.data.pid, process.pid);
+        assert.equal(readFileSync(`${file}.pid`, "utf8").trim(), String(process.pid), "a refused open leaves the holder's pid file");
+      } finally {
+        s.close();
+      }
+      openStore(file).close();
+    });
+  });
+
+  it("readonly reads but refuses writes and cache puts", () => {
+    withDir((dir) => {
+      const file = join(dir, "g.drsg");
+      const w = openStore(file, { create: true });
+      w.write((x) => x.createPlane("p"));
+      w.close();
+      const r = openStore(file, { readonly: true });
+      try {
+        assert.equal(r.listPlanes().length, 1);
+        throwsCode(() => r.write((x) => x.createPlane("q")), "BAD_INPUT");
+        throwsCode(() => r.putCachedPartials([{ blob: "b", build: "x", data: "d" }]), "BAD_INPUT");
+        assert.equal(r.currentSeq(), 1);
+      } finally {
+        r.close();
+      }
+    });
+  });
+});
