@@ -1,6 +1,7 @@
 // Where the package's own data lives (plugins, grammars), wherever it is installed or built.
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 function findRoot(): string {
@@ -17,3 +18,10 @@ export const PACKAGE_ROOT = findRoot();
 export const PLUGINS_DIR = join(PACKAGE_ROOT, "plugins");
 export const CATALOG_DIR = join(PACKAGE_ROOT, "plugins", "catalog");
 export const GRAMMARS_FILE = join(PACKAGE_ROOT, "grammars", "grammars.json");
+
+/** The user's drsg data directory: $DRSG_HOME, else $XDG_DATA_HOME/drsg, else ~/.local/share/drsg. */
+export function dataDir(): string {
+  if (process.env.DRSG_HOME) return resolve(process.env.DRSG_HOME);
+  const xdg = process.env.XDG_DATA_HOME;
+  return join(xdg ? resolve(xdg) : join(homedir(), ".local", "share"), "drsg");
+}

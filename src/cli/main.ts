@@ -6,19 +6,25 @@ import { DrsgError, errorText } from "../model/errors.js";
 import { PACKAGE_ROOT } from "../paths.js";
 import { type CliIO, parseCommandArgs } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
+import { runToolCommand, toolCommands } from "./tools.js";
 
 export function version(): string {
   return (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
 }
 
+function allCommands() {
+  return [...COMMANDS, ...toolCommands()];
+}
+
 function help(): string {
-  const w = Math.max(...COMMANDS.map((c) => c.name.length));
+  const all = allCommands();
+  const w = Math.max(...all.map((c) => c.name.length));
   return [
     `drsg ${version()} — a commit-synced code graph for coding agents`,
     "",
     "usage: drsg <command> [options]   (drsg <command> --help for one command)",
     "",
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`),
+    ...all.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`),
     "",
     "database: --db PATH, else $DRSG_DB, else ./graph.drsg",
   ].join("\n");
@@ -39,7 +45,19 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
     out.out(version());
     return 0;
   }
+  const toolCmd = toolCommands().find((c) => c.name === name);
   const cmd = COMMANDS.find((c) => c.name === name);
+  if (toolCmd && !cmd) {
+    try {
+      if (rest.includes("--help") || rest.includes("-h")) {
+        out.out(`usage: ${toolCmd.usage}\n\n${toolCmd.tool.description}`);
+        return 0;
+      }
+      return await runToolCommand(toolCmd.tool, rest, out);
+    } catch (e) {
+      return reportError(e, out);
+    }
+  }
   if (!cmd) {
     out.err(`error [BAD_INPUT]: unknown command '${name}'\n\n${help()}`);
     return 2;
@@ -52,12 +70,16 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
     }
     return await cmd.run(args, out);
   } catch (e) {
-    if (e instanceof DrsgError) {
-      out.err(`error [${e.code}]: ${e.message}`);
-      return e.code === "BAD_INPUT" ? 2 : 1;
-    }
-    out.err(`error [INTERNAL]: ${errorText(e)}`);
-    if (process.env.DRSG_DEBUG) out.err(String((e as Error).stack));
-    return 1;
+    return reportError(e, out);
   }
+}
+
+function reportError(e: unknown, out: CliIO): number {
+  if (e instanceof DrsgError) {
+    out.err(`error [${e.code}]: ${e.message}`);
+    return e.code === "BAD_INPUT" ? 2 : 1;
+  }
+  out.err(`error [INTERNAL]: ${errorText(e)}`);
+  if (process.env.DRSG_DEBUG) out.err(String((e as Error).stack));
+  return 1;
 }

@@ -3,12 +3,11 @@
 // sha256 of every file, pinned at install and re-checked at every load.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DrsgError } from "../model/errors.js";
-import { CATALOG_DIR } from "../paths.js";
+import { CATALOG_DIR, dataDir } from "../paths.js";
 import { isResolverFamily } from "../resolve/index.js";
-import { loadGrammar } from "../extract/parser.js";
 import { type LoadedPlugin, PluginSet, officialPlugins } from "./host.js";
 import { hashFolder, readPluginFolder } from "./manifest.js";
 
@@ -28,11 +27,7 @@ interface RegistryFile {
   plugins: RegistryEntry[];
 }
 
-export function dataDir(): string {
-  if (process.env.DRSG_HOME) return resolve(process.env.DRSG_HOME);
-  const xdg = process.env.XDG_DATA_HOME;
-  return join(xdg ? resolve(xdg) : join(homedir(), ".local", "share"), "drsg");
-}
+export { dataDir };
 
 function pluginStore(): string {
   return join(dataDir(), "plugins");
@@ -140,6 +135,7 @@ export async function installPlugin(spec: string): Promise<InstallResult> {
   if (!isResolverFamily(m.resolver))
     throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: resolver "${m.resolver}" does not exist — use "generic"`, { plugin: m.name });
   // Every query must compile against its grammar (a broken query names file, line and column).
+  const { loadGrammar } = await import("../extract/parser.js");
   const probe = new PluginSet([{ ...folder, source, official: false }]);
   for (const job of probe.jobs()) {
     const g = await loadGrammar(job);

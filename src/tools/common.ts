@@ -1,0 +1,219 @@
+// What every verb shares: finding the plane, the opening lines (commit, rebuild, plugin
+// drift), name matching that never guesses, one-line rendering, and capped listings that fit
+// a character budget.
+import { DrsgError } from "../model/errors.js";
+import { keyName } from "../model/facts.js";
+import { driftLine } from "../plugin/registry.js";
+import type { PlaneInfo, Reader, StoredNode } from "../store/types.js";
+import type { ToolContext } from "./tool.js";
+
+/** The default character budget of one answer. */
+export const BUDGET = 24_000;
+
+export function requirePlane(r: Reader, name: string): PlaneInfo {
+  const p = r.getPlane(name);
+  if (p) return p;
+  const names = r.listPlanes().map((x) => x.name);
+  throw new DrsgError(
+    "PLANE_NOT_FOUND",
+    `no plane '${name}' in this database — planes: ${names.length ? names.join(", ") : "none (drsg digest <dir> --apply builds one)"}`,
+    { plane: name, planes: names },
+  );
+}
+
+/** The freshness line: the commit the answer is true for, or what stands in for it. */
+export function freshnessLine(p: PlaneInfo): string | undefined {
+  if (p.props.rebuilding_since !== undefined && p.props.rebuilding_since !== null)
+    return "being rebuilt — a miss may mean not yet";
+  const c = p.props.synced_commit;
+  if (typeof c === "string" && c.length > 0) return `synced: commit ${c.slice(0, 12)}`;
+  if (typeof p.props.synced_root === "string") return "synced: working tree (no commit)";
+  return undefined;
+}
+
+/** The drift line, when the installed plugins differ from those that built the plane. */
+export function pluginDrift(ctx: ToolContext, p: PlaneInfo): string | undefined {
+  if (p.props.built_by === undefined) return undefined;
+  try {
+    return driftLine(p.props.built_by, ctx.plugins().builtBy);
+  } catch (e) {
+    return `plugins could not be loaded to compare with this plane's builders: ${(e as Error).message}`;
+  }
+}
+
+/** Opening lines of every answer on a plane. */
+export function headerLines(ctx: ToolContext, p: PlaneInfo): string[] {
+  return [freshnessLine(p), pluginDrift(ctx, p)].filter((x): x is string => x !== undefined);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}
+
+/** `key  Label  file:line` */
+export function oneLine(n: StoredNode): string {
+  const label = n.labels[0] ?? "";
+  const file = str(n.props.file) ?? str(n.props.path);
+  const line = typeof n.props.line === "number" ? n.props.line : undefined;
+  const site = file ? `  ${file}${line !== undefined && n.props.file !== undefined ? `:${line}` : ""}` : "";
+  return `${n.key || "<keyless>"}  ${label}${site}`;
+}
+
+export type NameMatch = { kind: "one"; node: StoredNode } | { kind: "many"; nodes: StoredNode[]; total: number } | { kind: "none" };
+
+const CANDIDATE_SCAN = 200;
+
+function preferReal(nodes: StoredNode[]): StoredNode[] {
+  const real = nodes.filter((n) => !n.labels.includes("UnresolvedRef"));
+  return real.length > 0 ? real : nodes;
+}
+
+/** Exact key; else keys ending in `.name`, `::name`, `/name`; else keys containing it. Never a guess. */
+export function matchName(r: Reader, plane: string, name: string): NameMatch {
+  const exact = r.getNodeByKey(plane, name);
+  if (exact) return { kind: "one", node: exact };
+  const last = keyName(name);
+  const suffixes = [`.${name}`, `::${name}`, `/${name}`, `#${name}`];
+  const byName = r.nodesByName(plane, last, 5000).filter((n) => {
+    const bare = n.key.replace(/\([^()]*\)$/, "");
+    return suffixes.some((s) => n.key.endsWith(s) || bare.endsWith(s)) || n.key === name;
+  });
+  const suffix = preferReal(byName);
+  if (suffix.length === 1) return { kind: "one", node: suffix[0]! };
+  if (suffix.length > 1) return { kind: "many", nodes: suffix.sort(byKey), total: suffix.length };
+  const containing = preferReal(r.nodesKeyContaining(plane, name, CANDIDATE_SCAN + 1));
+  if (containing.length === 1) return { kind: "one", node: containing[0]! };
+  if (containing.length > 1) return { kind: "many", nodes: containing.sort(byKey), total: containing.length };
+  return { kind: "none" };
+}
+
+function byKey(a: StoredNode, b: StoredNode): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+const prefixCache = new Map<string, { seq: number; prefixes: [string, number][] }>();
+
+/** The plane's key prefixes by count (first two segments of each key), by scanning. */
+export function keyPrefixes(ctx: ToolContext, plane: string, limit = 12): [string, number][] {
+  const seq = ctx.store.currentSeq();
+  const id = `${ctx.store.path}\u0000${plane}`;
+  const hit = prefixCache.get(id);
+  if (hit && hit.seq === seq) return hit.prefixes.slice(0, limit);
+  const counts = new Map<string, number>();
+  for (const n of ctx.store.allNodes(plane)) {
+    if (n.labels.includes("UnresolvedRef")) continue;
+    const p = prefixOf(n.key);
+    counts.set(p, (counts.get(p) ?? 0) + 1);
+  }
+  const prefixes = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  prefixCache.set(id, { seq, prefixes });
+  return prefixes.slice(0, limit);
+}
+
+/** First two segments of a key, separators kept: `acme/src/cart.Cart.add` → `acme/src/`, `pkg.mod.f` → `pkg.mod.` */
+export function prefixOf(key: string): string {
+  const parts = key.split(/(::|[./])/);
+  let segs = 0;
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    out += p;
+    if (p === "::" || p === "." || p === "/") {
+      segs++;
+      if (segs === 2) return out;
+    }
+  }
+  return out;
+}
+
+/** Keys close to a missed name: same last segment case-insensitively, or sharing its start. */
+export function closestKeys(r: Reader, plane: string, name: string, limit = 5): string[] {
+  const last = keyName(name);
+  const out = new Set<string>();
+  for (const n of r.nodesKeyContaining(plane, last.slice(0, Math.max(3, Math.min(last.length, 6))), 50)) {
+    if (n.labels.includes("UnresolvedRef")) continue;
+    out.add(n.key);
+    if (out.size >= limit) break;
+  }
+  return [...out];
+}
+
+/** The answer for a name that matched nothing: what the plane's keys look like. */
+export function missText(ctx: ToolContext, p: PlaneInfo, name: string, extra: string[] = []): string {
+  const lines = headerLines(ctx, p);
+  lines.push(`no symbol matches \`${name}\` in plane '${p.name}'`);
+  const near = closestKeys(ctx.store, p.name, name);
+  if (near.length > 0) lines.push(`closest keys: ${near.join(", ")}`);
+  const prefixes = keyPrefixes(ctx, p.name);
+  if (prefixes.length > 0)
+    lines.push(`key prefixes in this plane: ${prefixes.map(([k, n]) => `${k} (${n})`).join(", ")}`);
+  lines.push(...extra);
+  return lines.join("\n");
+}
+
+/** The answer for an ambiguous name: the candidates, never a guess. */
+export function candidatesText(ctx: ToolContext, p: PlaneInfo, name: string, m: { nodes: StoredNode[]; total: number }): string {
+  const lines = headerLines(ctx, p);
+  lines.push(`\`${name}\` is ambiguous — ${m.total} matches; call again with an exact key:`);
+  for (const n of m.nodes.slice(0, 20)) lines.push(`  ${oneLine(n)}`);
+  if (m.total > 20) lines.push(`  … and ${m.total - 20} more`);
+  return lines.join("\n");
+}
+
+/** Resolve a name to one node, or return the text that answers instead (candidates / miss). */
+export function resolveOne(
+  ctx: ToolContext,
+  p: PlaneInfo,
+  name: string,
+  missExtra: string[] = [],
+): { node: StoredNode } | { text: string } {
+  if (name.trim() === "") throw new DrsgError("BAD_INPUT", "name is empty — pass a symbol name or key");
+  const m = matchName(ctx.store, p.name, name);
+  if (m.kind === "one") return { node: m.node };
+  if (m.kind === "many") return { text: candidatesText(ctx, p, name, m) };
+  return { text: missText(ctx, p, name, missExtra) };
+}
+
+/** A section of an answer: a header with the true count and its lines (capped later). */
+export interface Section {
+  title: string;
+  total: number;
+  lines: string[];
+}
+
+/** Render sections, capping each at `cap` lines; halve the cap (20→10→5→3) until the answer fits the budget. */
+export function renderSections(head: string[], sections: Section[], tail: string[], budget = BUDGET): string {
+  for (const cap of [20, 10, 5, 3]) {
+    const out = [...head];
+    for (const s of sections) {
+      out.push(`${s.title} (${s.total}):`);
+      for (const l of s.lines.slice(0, cap)) out.push(`  ${l}`);
+      if (s.lines.length > cap) out.push(`  … and ${s.total - Math.min(cap, s.lines.length)} more`);
+    }
+    out.push(...tail);
+    const text = out.join("\n");
+    if (text.length <= budget || cap === 3) return clipLines(text, budget);
+  }
+  return "";
+}
+
+/** Keep whole lines within the budget, saying how many were cut. */
+export function clipLines(text: string, budget = BUDGET): string {
+  if (text.length <= budget) return text;
+  const lines = text.split("\n");
+  const out: string[] = [];
+  let size = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (size + l.length + 1 > budget - 80) {
+      out.push(`… ${lines.length - i} more line(s) cut to stay within ${budget} characters`);
+      break;
+    }
+    out.push(l);
+    size += l.length + 1;
+  }
+  return out.join("\n");
+}
+
+export const LOWER_BOUND_NOTE =
+  "note: only recorded call edges are listed — calls the parser could not resolve (dynamic dispatch, untyped receivers) are missing or listed as unresolved, so treat this as a lower bound.";

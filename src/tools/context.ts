@@ -1,0 +1,87 @@
+// context: one symbol's whole neighbourhood — definition, container, callers with call-site
+// lines, callees (unresolved ones with their reason), references and every other edge.
+import { z } from "zod";
+import type { Reader, StoredEdge, StoredNode } from "../store/types.js";
+import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, renderSections, requirePlane, resolveOne } from "./common.js";
+import { describeBlock } from "./describe.js";
+import { defineTool } from "./tool.js";
+
+function siteOf(e: StoredEdge): string {
+  const parts: string[] = [];
+  if (typeof e.props.line === "number") parts.push(`call@${e.props.line}`);
+  if (typeof e.props.count === "number" && e.props.count > 1) parts.push(`×${e.props.count}`);
+  return parts.length ? `  ${parts.join(" ")}` : "";
+}
+
+export function edgeLine(r: Reader, plane: string, e: StoredEdge, other: StoredNode | undefined, self: number): string {
+  if (!other) return `#${e.src === self ? e.dst : e.src}  (missing node)`;
+  let line = oneLine(other);
+  if (e.type === "CALLS") {
+    line += siteOf(e);
+    if (e.src === e.dst) line += "  (self)";
+    if (typeof e.props._reason === "string") line += `  [${e.props._reason}]`;
+  } else if (typeof e.props.line === "number" && e.type !== "CONTAINS") line += `  @${e.props.line}`;
+  void r;
+  void plane;
+  return line;
+}
+
+export const context = defineTool({
+  name: "context",
+  description:
+    "A symbol's whole neighbourhood in one call: its definition and properties, the container, callers with call-site lines, callees (unresolved ones with the reason they could not be bound), what it contains, references, inheritance and type uses. Start here before reading files. `name` is a key, a key suffix (e.g. Cart.addItem) or a substring; ambiguous names return candidates.",
+  input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000) }),
+  readOnly: true,
+  cli: { positionals: ["name"] },
+  run(ctx, { plane, name }) {
+    const p = requirePlane(ctx.store, plane);
+    const r = resolveOne(ctx, p, name);
+    if ("text" in r) return r.text;
+    const n = r.node;
+    const st = ctx.store;
+    const load = (id: number) => st.getNode(plane, id);
+    const outgoing = st.edgesOut(plane, n.id);
+    const incoming = st.edgesIn(plane, n.id);
+    const sortLines = (xs: { line: string; sort: string }[]) =>
+      xs.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)).map((x) => x.line);
+    const group = (edges: StoredEdge[], dir: "in" | "out") =>
+      sortLines(
+        edges.map((e) => {
+          const other = load(dir === "in" ? e.src : e.dst);
+          return { line: edgeLine(st, plane, e, other, n.id), sort: `${other?.key ?? ""}\u0000${e.props.line ?? ""}` };
+        }),
+      );
+    const sections: Section[] = [];
+    const add = (title: string, edges: StoredEdge[], dir: "in" | "out") => {
+      if (edges.length === 0) return;
+      sections.push({ title, total: edges.length, lines: group(edges, dir) });
+    };
+    const byType = (edges: StoredEdge[], t: string) => edges.filter((e) => e.type === t);
+    add("contained by", byType(incoming, "CONTAINS"), "in");
+    add("callers", byType(incoming, "CALLS"), "in");
+    const callees = byType(outgoing, "CALLS");
+    const resolvedCallees = callees.filter((e) => typeof e.props._reason !== "string");
+    const unresolvedCallees = callees.filter((e) => typeof e.props._reason === "string");
+    add("callees", resolvedCallees, "out");
+    add("unresolved callees", unresolvedCallees, "out");
+    add("contains", byType(outgoing, "CONTAINS"), "out");
+    const otherTypes = (edges: StoredEdge[]) =>
+      [...new Set(edges.map((e) => e.type))].filter((t) => t !== "CONTAINS" && t !== "CALLS").sort();
+    for (const t of otherTypes(incoming)) add(`${t} ←`, byType(incoming, t), "in");
+    for (const t of otherTypes(outgoing)) add(`${t} →`, byType(outgoing, t), "out");
+
+    const block = describeBlock(n);
+    const head = [block[0]!, ...block.slice(1), ...headerLines(ctx, p)];
+    const tail: string[] = [];
+    const hasCalls = callees.length > 0 || byType(incoming, "CALLS").length > 0 || ["Function", "Method"].includes(n.labels[0] ?? "");
+    if (hasCalls) {
+      const unresolvedSites = unresolvedCallees.reduce((s, e) => s + (typeof e.props.count === "number" ? e.props.count : 1), 0);
+      tail.push(
+        `${unresolvedSites} call site(s) inside this symbol are unresolved${unresolvedSites > 0 ? " (listed above with their reason)" : ""}; callers are those the parser could prove.`,
+      );
+      tail.push(LOWER_BOUND_NOTE);
+    }
+    tail.push(`next: impact ${n.key} for what breaks if it changes; snippet ${n.key} for its source`);
+    return renderSections(head, sections, tail);
+  },
+});

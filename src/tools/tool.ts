@@ -1,0 +1,41 @@
+// The shape of one agent verb / MCP tool: a name, a description, a strict zod input schema and
+// a `run` that returns text (or JSON-able data) and never touches a transport. The MCP
+// registrar and the CLI both call the same `run`, so they cannot drift.
+import type { z } from "zod";
+import type { PluginSet } from "../plugin/host.js";
+import type { Store } from "../store/types.js";
+import type { GraphViews } from "../graph/view.js";
+
+export type Transport = "stdio" | "http" | "cli";
+
+export interface ToolContext {
+  store: Store;
+  transport: Transport;
+  /** The tree the operator attached (`serve watch --dir`), canonical; undefined when none. */
+  attached?: string;
+  /** The installed plugin set, for drift lines (loaded lazily; may throw a plugin error). */
+  plugins(): PluginSet;
+  views: GraphViews;
+  /** Extra context a server supplies (rebuild hooks, watchers, mounts). */
+  extras?: Record<string, unknown>;
+}
+
+export type ToolResult = string | { [k: string]: unknown } | unknown[];
+
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  input: S;
+  /** True for tools that never write. */
+  readOnly: boolean;
+  /** Only served over these transports (default all). */
+  transports?: Transport[];
+  run(ctx: ToolContext, input: z.infer<S>): Promise<ToolResult> | ToolResult;
+  /** As a CLI subcommand: which input fields the positional arguments fill, in order. */
+  cli?: { positionals: string[]; summary?: string };
+}
+
+/** Define a tool with its input type inferred from the schema. */
+export function defineTool<S extends z.ZodType>(t: Tool<S>): Tool<S> {
+  return t;
+}
