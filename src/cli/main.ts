@@ -1,16 +1,12 @@
 // The drsg command line: `drsg <command> [args]`. Errors print `error [CODE]: message` on
 // stderr and exit 1; usage errors exit 2.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { DrsgError, errorText } from "../model/errors.js";
-import { PACKAGE_ROOT } from "../paths.js";
+import { version } from "../version.js";
 import { type CliIO, parseCommandArgs } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
 import { runToolCommand, toolCommands } from "./tools.js";
 
-export function version(): string {
-  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
-}
+export { version };
 
 function allCommands() {
   return [...COMMANDS, ...toolCommands()];

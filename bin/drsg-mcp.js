@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// drsg-mcp: the MCP server over stdio (a shim into the build). stdout is the protocol only.
+import { mainStdio } from "../dist/src/mcp/stdio.js";
+
+mainStdio(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+    if (code !== 0) process.exit(code);
+  },
+  (e) => {
+    process.stderr.write(`error [INTERNAL]: ${e?.stack ?? e}\n`);
+    process.exit(1);
+  },
+);
