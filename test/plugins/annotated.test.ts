@@ -133,7 +133,7 @@ for (const c of caseDirs()) {
     const expectations = expectationsOf(c.dir);
     assert.ok(expectations.length > 0, `${c.dir} has no @fact lines`);
     const extra = c.catalog ? [{ ...readPluginFolder(join(CATALOG_DIR, c.plugin)), source: "test", official: false }] : [];
-    const { facts } = await factsOfDir(c.dir, { extraPlugins: extra });
+    const { facts } = await factsOfDir(c.dir, { extraPlugins: extra, only: c.plugin });
     const failures = expectations
       .map((x) => {
         const why = x.check(facts);

@@ -19,9 +19,10 @@ export function listTree(dir: string, base = dir, out: string[] = []): string[] 
 
 export async function factsOfFiles(
   files: Record<string, string | Uint8Array>,
-  opts: { treeName?: string; extraPlugins?: LoadedPlugin[] } = {},
+  opts: { treeName?: string; extraPlugins?: LoadedPlugin[]; only?: string } = {},
 ): Promise<BuildResult> {
-  const plugins = new PluginSet([...officialPlugins(), ...(opts.extraPlugins ?? [])]);
+  const all = [...officialPlugins(), ...(opts.extraPlugins ?? [])];
+  const plugins = new PluginSet(opts.only ? all.filter((p) => p.manifest.name === opts.only) : all);
   const enc = new TextEncoder();
   return buildFacts({
     files: Object.keys(files)
@@ -38,7 +39,10 @@ export async function factsOfFiles(
   });
 }
 
-export async function factsOfDir(dir: string, opts: { extraPlugins?: LoadedPlugin[] } = {}): Promise<BuildResult> {
+export async function factsOfDir(
+  dir: string,
+  opts: { extraPlugins?: LoadedPlugin[]; only?: string } = {},
+): Promise<BuildResult> {
   const files: Record<string, Uint8Array> = {};
   for (const rel of listTree(dir)) files[rel] = readFileSync(join(dir, rel));
   return factsOfFiles(files, { treeName: basename(dir), ...opts });
