@@ -2,7 +2,8 @@
 import type { Command } from "../command.js";
 import { digestCommand } from "./digest.js";
 import { exportCommand } from "./export.js";
+import { matchCommand, parseCommand } from "./parse.js";
 import { planeCommand } from "./plane.js";
 import { pluginCommand } from "./plugin.js";
 
-export const COMMANDS: Command[] = [digestCommand, exportCommand, planeCommand, pluginCommand];
+export const COMMANDS: Command[] = [digestCommand, exportCommand, planeCommand, pluginCommand, parseCommand, matchCommand];
