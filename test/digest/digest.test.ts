@@ -1,0 +1,208 @@
+// drsg digest end to end: contents from git objects at HEAD, deterministic export, the report,
+// and bad input — each a clear typed error or a note, never a crash or a half-written plane.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { isDrsgError } from "../../src/model/errors.js";
+import { activePlugins } from "../../src/plugin/registry.js";
+import { openStore } from "../../src/store/store.js";
+import { digest } from "../../src/sync/digest.js";
+import { exportPlane } from "../../src/sync/export.js";
+import { PACKAGE_ROOT } from "../../src/paths.js";
+import { makeRepo } from "../git/fixture.js";
+
+const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
+
+function temp(prefix = "drsg-digest-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+function drsg(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, [DRSG, ...args], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
+}
+
+const FILES = {
+  "package.json": JSON.stringify({ name: "shop" }),
+  "src/cart.ts": "import { price } from './price.js';\nexport class Cart {\n  total(): number { return price(1); }\n}\n",
+  "src/price.ts": "export function price(n: number): number { return n * 2; }\n",
+  "README.md": "# shop\n",
+};
+
+describe("digest", () => {
+  test("reads the commit's blobs: an uncommitted edit and an untracked file never enter the plane", async () => {
+    const repo = temp();
+    makeRepo(repo, [{ files: FILES, message: "init" }]);
+    writeFileSync(join(repo, "src/price.ts"), "export function uncommittedEdit() {}\n");
+    writeFileSync(join(repo, "src/untracked.ts"), "export function untracked() {}\n");
+    const db = join(temp(), "g.drsg");
+    const store = openStore(db, { create: true });
+    try {
+      const r = await digest({ dir: repo, plugins: activePlugins(), store });
+      assert.equal(r.source, "git");
+      assert.match(r.commit ?? "", /^[0-9a-f]{40}$/);
+      const text = [...exportPlane(store, r.plane)].join("\n");
+      assert.ok(!text.includes("uncommittedEdit"), "uncommitted edit leaked into the plane");
+      assert.ok(!text.includes("untracked"), "untracked file leaked into the plane");
+      assert.ok(text.includes('"price"') || text.includes(".price"), "the committed function is missing");
+      const p = store.getPlane(r.plane)!;
+      assert.equal(p.props.synced_commit, r.commit);
+      assert.equal(p.props.synced_root, r.dir);
+      assert.deepEqual(p.props.built_by, activePlugins().builtBy);
+      assert.equal(typeof p.props.ledger, "object");
+      assert.equal(r.report.unclaimed[".md"], 1);
+    } finally {
+      store.close();
+    }
+  });
+
+  test("two digests of one commit export byte-identical text", async () => {
+    const repo = temp();
+    makeRepo(repo, [{ files: FILES, message: "init" }]);
+    const out: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const store = openStore(join(temp(), "g.drsg"), { create: true });
+      try {
+        const r = await digest({ dir: repo, plugins: activePlugins(), store });
+        out.push([...exportPlane(store, r.plane)].join("\n"));
+      } finally {
+        store.close();
+      }
+    }
+    assert.ok(out[0]!.length > 0);
+    assert.equal(out[0], out[1]);
+  });
+
+  test("re-digesting an unchanged commit changes nothing and keeps node ids", async () => {
+    const repo = temp();
+    makeRepo(repo, [{ files: FILES, message: "init" }]);
+    const store = openStore(join(temp(), "g.drsg"), { create: true });
+    try {
+      const a = await digest({ dir: repo, plugins: activePlugins(), store });
+      const ids = [...store.allNodes(a.plane)].map((n) => `${n.id}:${n.key}`);
+      const b = await digest({ dir: repo, plugins: activePlugins(), store });
+      assert.deepEqual(b.applied, {
+        nodesCreated: 0,
+        nodesPatched: 0,
+        nodesDeleted: 0,
+        nodesSkipped: 0,
+        edgesCreated: 0,
+        edgesPatched: 0,
+        edgesDeleted: 0,
+      });
+      assert.equal(b.report.parsed, 0, "nothing should be parsed again");
+      assert.ok(b.report.cached > 0, "the second digest should take partials from the cache");
+      assert.deepEqual([...store.allNodes(a.plane)].map((n) => `${n.id}:${n.key}`), ids);
+    } finally {
+      store.close();
+    }
+  });
+
+  test("outside git the working tree is read and .gitignore honoured", async () => {
+    const dir = temp();
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "src/a.ts"), "export function kept() {}\n");
+    writeFileSync(join(dir, "src/gen.ts"), "export function ignoredFn() {}\n");
+    writeFileSync(join(dir, ".gitignore"), "src/gen.ts\n");
+    const r = await digest({ dir, plugins: activePlugins() });
+    assert.equal(r.source, "worktree");
+    assert.equal(r.commit, undefined);
+    const keys = r.build.facts.nodes.map((n) => n.key).join("\n");
+    assert.match(keys, /kept/);
+    assert.doesNotMatch(keys, /ignoredFn/);
+  });
+});
+
+describe("digest: bad input", () => {
+  test("a missing directory is DIR_NOT_FOUND", async () => {
+    await assert.rejects(digest({ dir: join(temp(), "nope"), plugins: activePlugins() }), (e) => isDrsgError(e, "DIR_NOT_FOUND"));
+  });
+
+  test("a binary .ts, a syntax-error file and a 50 MB file are noted, the rest digested", async () => {
+    const repo = temp();
+    const binary = new Uint8Array(4096);
+    binary[10] = 0;
+    binary[0] = 0x7f;
+    makeRepo(repo, [
+      {
+        files: {
+          "good.ts": "export function good() { return 1; }\n",
+          "blob.ts": binary,
+          "broken.ts": "export function ok() {}\nexport function broken( {{{ \n class {\n",
+        },
+        message: "init",
+      },
+    ]);
+    // Big files are skipped by their size in the object store, before they are read.
+    writeFileSync(join(repo, "huge.ts"), `// ${"x".repeat(50 * 1024 * 1024)}\n`);
+    spawnSync("git", ["-C", repo, "add", "huge.ts"]);
+    spawnSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@e", "commit", "-qm", "huge"]);
+    const r = await digest({ dir: repo, plugins: activePlugins() });
+    const skipped = new Map(r.report.skipped.map((s) => [s.path, s.reason]));
+    assert.equal(skipped.get("blob.ts"), "binary");
+    assert.match(skipped.get("huge.ts") ?? "", /2 MiB/);
+    assert.ok(r.report.syntaxErrors.some((s) => s.path === "broken.ts"), "broken.ts should be noted");
+    const keys = r.build.facts.nodes.map((n) => n.key).join("\n");
+    assert.match(keys, /good/);
+    assert.match(keys, /\bok\b/, "facts from what parses in broken.ts");
+  });
+
+  test("an odd plane name is refused and nothing is written", async () => {
+    const repo = temp();
+    makeRepo(repo, [{ files: FILES, message: "init" }]);
+    const store = openStore(join(temp(), "g.drsg"), { create: true });
+    try {
+      await assert.rejects(digest({ dir: repo, plugins: activePlugins(), store, plane: "../../etc" }), (e) =>
+        isDrsgError(e, "BAD_PLANE_NAME"),
+      );
+      assert.deepEqual(store.listPlanes(), []);
+    } finally {
+      store.close();
+    }
+  });
+
+  test("CLI: a database in a missing directory is a clear error and creates nothing", () => {
+    const repo = temp();
+    makeRepo(repo, [{ files: FILES, message: "init" }]);
+    const missing = join(temp(), "no", "such", "dir", "g.drsg");
+    const r = drsg(["digest", repo, "--apply", "--db", missing], repo);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /error \[DB_OPEN_FAILED\]/);
+    assert.equal(existsSync(join(missing, "..")), false);
+  });
+
+  test("CLI: an empty repository (no commit) digests its working tree and says so", () => {
+    const repo = temp();
+    spawnSync("git", ["init", "-q", repo]);
+    writeFileSync(join(repo, "a.ts"), "export function a() {}\n");
+    const r = drsg(["digest", repo], repo);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /working tree \(no commit\)/);
+    assert.match(r.stdout, /dry run/);
+  });
+
+  test("CLI: digest --apply then export, through real processes", () => {
+    const repo = temp();
+    makeRepo(repo, [{ files: FILES, message: "init" }]);
+    const db = join(temp(), "g.drsg");
+    const a = drsg(["digest", repo, "--apply", "--db", db, "--plane", "shop"], repo);
+    assert.equal(a.status, 0, a.stderr);
+    assert.match(a.stdout, /applied to plane 'shop'/);
+    const e1 = drsg(["export", "--plane", "shop", "--db", db], repo);
+    assert.equal(e1.status, 0, e1.stderr);
+    const lines = e1.stdout.trim().split("\n").map((l) => JSON.parse(l) as { kind: string });
+    assert.ok(lines.length > 3);
+    const firstEdge = lines.findIndex((l) => l.kind === "edge");
+    assert.ok(firstEdge > 0 && lines.slice(firstEdge).every((l) => l.kind === "edge"), "nodes first, then edges");
+    const e2 = drsg(["export", "--plane", "nope", "--db", db], repo);
+    assert.equal(e2.status, 1);
+    assert.match(e2.stderr, /PLANE_NOT_FOUND/);
+    const drop = drsg(["plane", "drop", "shop", "--db", db], repo);
+    assert.equal(drop.status, 1);
+    assert.match(drop.stderr, /CONFIRM_REQUIRED/);
+    assert.equal(drsg(["plane", "drop", "shop", "--db", db, "--yes"], repo).status, 0);
+    assert.match(drsg(["plane", "list", "--db", db], repo).stdout, /no planes/);
+  });
+});
