@@ -1,0 +1,163 @@
+// `#include` resolution over the files of the tree, and translation units as the transitive
+// closure of in-tree includes. Everything is indexed (paths, basenames, include roots), so a
+// lookup costs O(1) and a closure costs its own size; nothing compares files pairwise.
+import { posix } from "node:path";
+import type { Import, Partial } from "../../model/partial.js";
+
+/** How an include was found: relative to the including file, under an include root, or by a unique name. */
+export type IncludeRule = "relative" | "include_dir" | "basename";
+
+export interface InTreeInclude {
+  to: number;
+  by: IncludeRule;
+  line: number;
+  /** As written: `"x.h"` or `<x.h>`. */
+  text: string;
+}
+
+export interface OutsideInclude {
+  /** External key: `c:<stdio.h>` or `c:"config.h"`. */
+  key: string;
+  system: boolean;
+  line: number;
+  text: string;
+}
+
+/** Directory names treated as include roots (`-Iinclude`), besides the tree root. */
+const INCLUDE_DIRS: ReadonlySet<string> = new Set(["include", "inc", "includes"]);
+
+function dirOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i);
+}
+
+function baseOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? path : path.slice(i + 1);
+}
+
+/** Join and normalise; undefined when the result leaves the tree. */
+function joinIn(dir: string, spec: string): string | undefined {
+  const j = posix.normalize(dir ? `${dir}/${spec}` : spec);
+  if (j === ".." || j.startsWith("../") || j.startsWith("/")) return undefined;
+  return j.startsWith("./") ? j.slice(2) : j;
+}
+
+/** Is `dir` the directory `of` or one of its ancestors ("" is the root, an ancestor of all)? */
+function isAncestorDir(dir: string, of: string): boolean {
+  return dir === "" || of === dir || of.startsWith(`${dir}/`);
+}
+
+export class IncludeGraph {
+  readonly paths: string[];
+  readonly inTree: InTreeInclude[][];
+  readonly outside: OutsideInclude[][];
+  private readonly index = new Map<string, number>();
+  private readonly byBase = new Map<string, number[]>();
+  /** Include roots: "" (the tree root) and every directory named include / inc / includes. */
+  private readonly roots: string[];
+  private readonly closures = new Map<number, Set<number>>();
+  private readonly outsideTu = new Map<number, boolean>();
+
+  constructor(partials: Partial[]) {
+    this.paths = partials.map((p) => p.path);
+    const rootSet = new Set<string>([""]);
+    this.paths.forEach((path, i) => {
+      this.index.set(path, i);
+      const b = baseOf(path);
+      const list = this.byBase.get(b);
+      if (list) list.push(i);
+      else this.byBase.set(b, [i]);
+      const parts = dirOf(path).split("/");
+      for (let k = 0; k < parts.length; k++)
+        if (INCLUDE_DIRS.has(parts[k]!)) rootSet.add(parts.slice(0, k + 1).join("/"));
+    });
+    this.roots = [...rootSet].sort();
+    this.inTree = partials.map(() => []);
+    this.outside = partials.map(() => []);
+    partials.forEach((p, i) => {
+      for (const imp of p.imports) this.add(i, imp);
+    });
+  }
+
+  private add(from: number, imp: Import): void {
+    if (imp.form !== "include" && imp.form !== "system") return;
+    const system = imp.form === "system";
+    const spec = imp.source.trim();
+    if (!spec) return;
+    const text = system ? `<${spec}>` : `"${spec}"`;
+    const found = this.find(from, spec, system);
+    if (found) this.inTree[from]!.push({ to: found.to, by: found.by, line: imp.line, text });
+    else this.outside[from]!.push({ key: `c:${text}`, system, line: imp.line, text });
+  }
+
+  /** The in-tree file an include names, by the first rule that finds exactly one. */
+  find(from: number, spec: string, system: boolean): { to: number; by: IncludeRule } | undefined {
+    const fromPath = this.paths[from]!;
+    const fromDir = dirOf(fromPath);
+    if (!system) {
+      const rel = joinIn(fromDir, spec);
+      const i = rel === undefined ? undefined : this.index.get(rel);
+      if (i !== undefined) return { to: i, by: "relative" };
+    }
+    const hits: { root: string; to: number }[] = [];
+    for (const root of this.roots) {
+      const cand = joinIn(root, spec);
+      const i = cand === undefined ? undefined : this.index.get(cand);
+      if (i !== undefined && !hits.some((h) => h.to === i)) hits.push({ root, to: i });
+    }
+    if (hits.length === 1) return { to: hits[0]!.to, by: "include_dir" };
+    if (hits.length > 1) {
+      // Several roots hold it: the one whose project (the root's parent) contains the includer, deepest first.
+      const near = hits
+        .filter((h) => h.root !== "" && isAncestorDir(dirOf(h.root), fromDir))
+        .sort((a, b) => b.root.length - a.root.length);
+      if (near.length > 0 && (near.length === 1 || near[0]!.root.length > near[1]!.root.length))
+        return { to: near[0]!.to, by: "include_dir" };
+      return undefined;
+    }
+    if (system) return undefined;
+    // A quoted include the compiler would find through some -I flag: the unique file with that path suffix.
+    const norm = joinIn("", spec);
+    if (norm === undefined) return undefined;
+    const same = (this.byBase.get(baseOf(norm)) ?? []).filter((i) => {
+      const p = this.paths[i]!;
+      return p === norm || p.endsWith(`/${norm}`);
+    });
+    if (same.length === 1 && same[0] !== from) return { to: same[0]!, by: "basename" };
+    return undefined;
+  }
+
+  /** The translation unit of a file: itself and every in-tree file it includes, transitively. */
+  closure(i: number): Set<number> {
+    const hit = this.closures.get(i);
+    if (hit) return hit;
+    const seen = new Set<number>([i]);
+    const stack = [i];
+    while (stack.length > 0) {
+      const f = stack.pop()!;
+      for (const e of this.inTree[f]!) {
+        if (seen.has(e.to)) continue;
+        seen.add(e.to);
+        stack.push(e.to);
+      }
+    }
+    this.closures.set(i, seen);
+    return seen;
+  }
+
+  /** Does the translation unit include a header from outside the tree (system or not found)? */
+  includesOutside(i: number): boolean {
+    let v = this.outsideTu.get(i);
+    if (v === undefined) {
+      v = false;
+      for (const f of this.closure(i))
+        if (this.outside[f]!.length > 0) {
+          v = true;
+          break;
+        }
+      this.outsideTu.set(i, v);
+    }
+    return v;
+  }
+}
