@@ -1,0 +1,179 @@
+; Python: what this query emits (capture vocabulary: plugins/README.md)
+;
+; definitions
+;   @definition.function  every `def` (the resolver labels one directly inside a class a Method)
+;                         with @decorator (repeats), @async, @params, @returns, @doc (docstring), @body
+;   @definition.class     every `class`, @extends = the whole superclass list as written
+;                         (the resolver splits it and drops `metaclass=`), @decorator, @doc
+;   @definition.field     class-level assignments (`x = 1`, `x: T`) and `self.x = ...` statements
+;                         directly in an `__init__` body; @type when annotated
+;   @definition.constant  module-level assignment to an UPPER_CASE name
+;   @definition.variable  other module-level assignments to a name
+;   @definition.module    the module docstring (a carrier: the resolver moves its @doc onto the
+;                         Module node and emits no definition for it)
+; references
+;   @reference.call       `f(...)` (@name), `recv.f(...)` (@receiver, @name), any other callee
+;                         (no @name: a dynamic call); @arguments for arity
+;   @reference.value      a name or attribute used as a value: call arguments, keyword values,
+;                         assignment right sides, returns, dict values, list elements, bare decorators
+;   @reference.type       a whole annotation (@name = its text, parsed by the resolver)
+; imports
+;   @import.module        `import a.b` (@source) / `import a.b as z` (@source, @alias)
+;   @import.from          `from x import y [as z]` (@source = `x`, `.x`, `..`; @name, @alias),
+;                         `from x import *` (@wildcard)
+; exports
+;   @export               each string of a module-level `__all__` list/tuple (@name)
+; locals (flow-insensitive: every binding of a name in a function is a candidate)
+;   @local.param          every parameter (@name, @type when annotated), lambda parameters too
+;   @local                assignment / for / with-as / except-as / walrus targets; @type for an
+;                         annotation, @call (+ @call_receiver) for a call initialiser, @alias_of
+;                         for a name initialiser, @new for a literal initialiser ([..] {..} ".." ...)
+;                         names may be `self.x` (attribute targets)
+
+; ---------------------------------------------------------------- definitions
+
+(module . (expression_statement (string) @name @doc) @definition.module)
+(module . (comment) . (expression_statement (string) @name @doc) @definition.module)
+(module . (comment) . (comment) . (expression_statement (string) @name @doc) @definition.module)
+(module . (comment) . (comment) . (comment) . (expression_statement (string) @name @doc) @definition.module)
+
+(decorated_definition
+  (decorator)+ @decorator
+  definition: (function_definition
+    "async"? @async
+    name: (identifier) @name
+    parameters: (parameters) @params
+    return_type: (type)? @returns
+    body: (block . (expression_statement (string) @doc)?) @body) @definition.function)
+
+(function_definition
+  "async"? @async
+  name: (identifier) @name
+  parameters: (parameters) @params
+  return_type: (type)? @returns
+  body: (block . (expression_statement (string) @doc)?) @body) @definition.function
+
+(decorated_definition
+  (decorator)+ @decorator
+  definition: (class_definition
+    name: (identifier) @name
+    superclasses: (argument_list)? @extends
+    body: (block . (expression_statement (string) @doc)?) @body) @definition.class)
+
+(class_definition
+  name: (identifier) @name
+  superclasses: (argument_list)? @extends
+  body: (block . (expression_statement (string) @doc)?) @body) @definition.class
+
+(class_definition
+  body: (block
+    (expression_statement
+      (assignment left: (identifier) @name type: (type)? @type) @definition.field)))
+
+(function_definition
+  name: (identifier) @_init (#eq? @_init "__init__")
+  body: (block
+    (expression_statement
+      (assignment
+        left: (attribute object: (identifier) attribute: (identifier) @name)
+        type: (type)? @type) @definition.field)))
+
+(module
+  (expression_statement
+    (assignment left: (identifier) @name type: (type)? @type) @definition.constant)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+(module
+  (expression_statement
+    (assignment left: (identifier) @name type: (type)? @type) @definition.variable))
+
+; ---------------------------------------------------------------- references
+
+(call function: (identifier) @name arguments: (_) @arguments) @reference.call
+(call
+  function: (attribute object: (_) @receiver attribute: (identifier) @name)
+  arguments: (_) @arguments) @reference.call
+(call) @reference.call
+
+(decorator (identifier) @name) @reference.value
+(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
+(call arguments: (argument_list (identifier) @name @reference.value))
+(call arguments: (argument_list (attribute object: (_) @receiver attribute: (identifier) @name) @reference.value))
+(keyword_argument value: (identifier) @name @reference.value)
+(keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name) @reference.value)
+(assignment right: (identifier) @name @reference.value)
+(assignment right: (attribute object: (_) @receiver attribute: (identifier) @name) @reference.value)
+(return_statement (identifier) @name @reference.value)
+(return_statement (attribute object: (_) @receiver attribute: (identifier) @name) @reference.value)
+(pair value: (identifier) @name @reference.value)
+(pair value: (attribute object: (_) @receiver attribute: (identifier) @name) @reference.value)
+(list (identifier) @name @reference.value)
+(list (attribute object: (_) @receiver attribute: (identifier) @name) @reference.value)
+(tuple (identifier) @name @reference.value)
+
+(typed_parameter type: (type) @name @reference.type)
+(typed_default_parameter type: (type) @name @reference.type)
+(function_definition return_type: (type) @name @reference.type)
+(assignment type: (type) @name @reference.type)
+
+; ---------------------------------------------------------------- imports
+
+(import_statement name: (dotted_name) @source) @import.module
+(import_statement name: (aliased_import name: (dotted_name) @source alias: (identifier) @alias)) @import.module
+(import_from_statement module_name: (_) @source name: (dotted_name) @name) @import.from
+(import_from_statement
+  module_name: (_) @source
+  name: (aliased_import name: (dotted_name) @name alias: (identifier) @alias)) @import.from
+(import_from_statement module_name: (_) @source (wildcard_import) @wildcard) @import.from
+
+; ---------------------------------------------------------------- exports (__all__)
+
+(module
+  (expression_statement
+    (assignment
+      left: (identifier) @_all (#eq? @_all "__all__")
+      right: [(list (string (string_content) @name)) (tuple (string (string_content) @name))])) @export)
+(module
+  (expression_statement
+    (augmented_assignment
+      left: (identifier) @_all (#eq? @_all "__all__")
+      right: [(list (string (string_content) @name)) (tuple (string (string_content) @name))])) @export)
+
+; ---------------------------------------------------------------- locals
+
+(parameters (identifier) @name @local.param)
+(parameters (typed_parameter (identifier) @name type: (type) @type) @local.param)
+(parameters (default_parameter name: (identifier) @name) @local.param)
+(parameters (typed_default_parameter name: (identifier) @name type: (type) @type) @local.param)
+(parameters (list_splat_pattern (identifier) @name) @local.param)
+(parameters (dictionary_splat_pattern (identifier) @name) @local.param)
+(parameters (typed_parameter [(list_splat_pattern (identifier) @name) (dictionary_splat_pattern (identifier) @name)]) @local.param)
+(lambda_parameters (identifier) @name @local.param)
+(lambda_parameters (default_parameter name: (identifier) @name) @local.param)
+(lambda_parameters (list_splat_pattern (identifier) @name) @local.param)
+(lambda_parameters (dictionary_splat_pattern (identifier) @name) @local.param)
+
+(assignment left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name type: (type) @type) @local
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
+  right: (call function: (identifier) @call)) @local
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
+  right: (call function: (attribute object: (_) @call_receiver attribute: (identifier) @call))) @local
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
+  right: (identifier) @alias_of) @local
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
+  right: [(list) (list_comprehension) (dictionary) (dictionary_comprehension) (set) (set_comprehension)
+          (string) (concatenated_string) (integer) (float) (tuple) (true) (false)] @new) @local
+(assignment left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name) @local
+(assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name) (list_pattern (identifier) @name)]) @local
+(for_statement left: (identifier) @name) @local
+(for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
+(for_in_clause left: (identifier) @name) @local
+(for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
+(as_pattern_target (identifier) @name) @local
+(named_expression name: (identifier) @name) @local
+(global_statement (identifier) @name) @local
+(nonlocal_statement (identifier) @name) @local

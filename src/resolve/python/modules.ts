@@ -1,0 +1,90 @@
+// Module keys: a directory holding `__init__.py(i)` is a package; the first directory up without
+// one is the import root, so `src/pkg/mod.py` is `pkg.mod`, `pkg/__init__.py` is `pkg`, and a
+// loose script keys by its stem. When several files claim one dotted name (two loose `utils.py`
+// under different roots, or `m.py` beside `m.pyi`), the one under the shallowest root (a `.py`
+// before a `.pyi`) keeps the dotted key and the others are keyed by their path.
+import type { Partial } from "../../model/partial.js";
+
+export interface ModuleFile {
+  p: Partial;
+  /** Dotted module name below its import root (`pkg.mod`). */
+  dotted: string;
+  /** The import root directory ("" = the tree's top; ".." when the top itself is a package). */
+  root: string;
+  /** An `__init__` file: the module is the package itself. */
+  isPackage: boolean;
+  isStub: boolean;
+  /** The node key: `dotted`, or the path when another file holds the dotted name. */
+  key: string;
+}
+
+function dirOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i);
+}
+
+function baseOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? path : path.slice(i + 1);
+}
+
+function stemOf(path: string): string {
+  return baseOf(path).replace(/\.pyi?$/, "");
+}
+
+export function moduleFiles(partials: Partial[], treeName: string): ModuleFile[] {
+  const packageDirs = new Set<string>();
+  for (const p of partials) if (stemOf(p.path) === "__init__") packageDirs.add(dirOf(p.path));
+  const out: ModuleFile[] = [];
+  for (const p of partials) {
+    const stem = stemOf(p.path);
+    const isPackage = stem === "__init__";
+    const segs: string[] = isPackage ? [] : [stem];
+    let d = dirOf(p.path);
+    let root = d;
+    for (;;) {
+      if (!packageDirs.has(d)) {
+        root = d;
+        break;
+      }
+      if (d === "") {
+        segs.unshift(treeName);
+        root = "..";
+        break;
+      }
+      segs.unshift(baseOf(d));
+      d = dirOf(d);
+    }
+    const dotted = segs.join(".");
+    out.push({ p, dotted, root, isPackage, isStub: p.path.endsWith(".pyi"), key: dotted });
+  }
+  // Collisions: one file keeps the dotted key, chosen by the files alone (never their order).
+  const byDotted = new Map<string, ModuleFile[]>();
+  for (const m of out) {
+    const list = byDotted.get(m.dotted);
+    if (list) list.push(m);
+    else byDotted.set(m.dotted, [m]);
+  }
+  for (const list of byDotted.values()) {
+    if (list.length < 2) continue;
+    list.sort(precedence);
+    for (const m of list.slice(1)) m.key = m.p.path;
+  }
+  return out;
+}
+
+function depth(root: string): number {
+  if (root === "..") return -1;
+  if (root === "") return 0;
+  return root.split("/").length;
+}
+
+/** Which of two files claiming one dotted name keeps it: shallowest root, then `.py`, then path. */
+export function precedence(a: ModuleFile, b: ModuleFile): number {
+  return (
+    depth(a.root) - depth(b.root) ||
+    (a.root < b.root ? -1 : a.root > b.root ? 1 : 0) ||
+    Number(a.isStub) - Number(b.isStub) ||
+    (a.p.path < b.p.path ? -1 : a.p.path > b.p.path ? 1 : 0)
+  );
+}

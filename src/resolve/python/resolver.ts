@@ -1,0 +1,910 @@
+// The python resolver proper. Two passes over the partials: index every file (scope.ts), then
+// bind every reference. Name lookups follow Python's scoping (function locals, enclosing
+// functions, the class body only for code directly in it, module globals, star imports,
+// builtins), flow-insensitively: every binding of a name in a scope is a candidate, and the
+// candidates must agree, or the answer is unknown / ambiguous. Every lookup is memoised, so the
+// cost follows the number of references, not the number of files.
+import type { Def, Import, Local, Ref } from "../../model/partial.js";
+import type { Props } from "../../model/facts.js";
+import { type Confidence, FactBuilder, defProps } from "../common.js";
+import type { ResolveInput, ResolveOutput } from "../types.js";
+import {
+  BUILTIN_CLASSES,
+  STDLIB_MODULES,
+  TRANSPARENT_BASES,
+  TYPE_WRAPPERS,
+  TYPING_ALIASES,
+  isBuiltin,
+} from "./builtins.js";
+import { type ModuleFile, moduleFiles } from "./modules.js";
+import {
+  type FileInfo,
+  buildFileInfo,
+  childDefs,
+  decorated,
+  enclosingFunction,
+  isMethod,
+  normScope,
+  parentScope,
+} from "./scope.js";
+import { type Ann, type Step, annotationNames, baseList, literalType, parseAnnotation, parsePath } from "./text.js";
+
+/** The rule that proved a binding (`_resolved_by`). */
+type By = "scope" | "import" | "self" | "super" | "class" | "receiver" | "builtin" | "alias";
+
+interface ClassRef {
+  f: FileInfo;
+  d: number;
+}
+
+/** What an expression denotes, as far as the source proves it. */
+type Val = (
+  | { k: "def"; f: FileInfo; d: number } // an in-tree function or class
+  | { k: "mod"; f: FileInfo } // an in-tree module
+  | { k: "inst"; cls: ClassRef } // an instance of an in-tree class
+  | { k: "ext"; path: string; cls: boolean } // something outside the tree: python:<path>
+  | { k: "extinst"; path: string } // an instance of an outside class
+  | { k: "super"; cls: ClassRef; self: boolean } // super() inside class cls
+  | { k: "none" }
+  | { k: "unknown"; reason?: string }
+  | { k: "ambiguous"; n: number }
+) & { by?: By; node?: string };
+
+const UNKNOWN: Val = { k: "unknown" };
+/** exportOf's memo of "no such name" (distinct from a name bound to an unknown value). */
+const MISSING: Val = { k: "unknown", reason: "missing" };
+
+export const REASONS = {
+  receiver: "receiver type unknown",
+  dynamic: "dynamic call",
+  notDefined: "not defined in scope",
+  member: "member not found in class hierarchy",
+  externalBase: "inherited from external base",
+  star: "star import from external module",
+} as const;
+
+/** Members every class has from `object`: found at the end of any MRO. */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  "__init__", "__new__", "__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__setattr__",
+  "__getattribute__", "__delattr__", "__dir__", "__format__", "__reduce__", "__reduce_ex__",
+  "__sizeof__", "__init_subclass__", "__subclasshook__", "__lt__", "__le__", "__gt__", "__ge__",
+  "__getstate__", "__class__", "__doc__", "__dict__", "__module__",
+]);
+
+/** An entry of a linearised MRO. */
+type MroEntry = { k: "cls"; ref: ClassRef; id: string } | { k: "ext"; path: string; id: string } | { k: "unknown"; id: string };
+
+/** What a member lookup over an MRO found. */
+type Member =
+  | { k: "def"; f: FileInfo; d: number }
+  | { k: "attr"; cls: ClassRef }
+  | { k: "object"; path: string }
+  | { k: "stop" }
+  | { k: "missing" };
+
+function valId(v: Val): string {
+  switch (v.k) {
+    case "def":
+      return `d:${v.f.keys[v.d]}`;
+    case "mod":
+      return `m:${v.f.key}`;
+    case "inst":
+      return `i:${v.cls.f.keys[v.cls.d]}`;
+    case "ext":
+      return `e:${v.path}`;
+    case "extinst":
+      return `x:${v.path}`;
+    case "super":
+      return `s:${v.cls.f.keys[v.cls.d]}`;
+    case "none":
+      return "n";
+    case "unknown":
+      return "u";
+    case "ambiguous":
+      return "a";
+  }
+}
+
+/** Candidates that must agree: one value, else unknown (any unknown) or ambiguous (several). */
+function combine(vals: Val[]): Val {
+  const live = vals.filter((v) => v.k !== "none");
+  if (live.length === 0) return vals.length > 0 ? { k: "none" } : UNKNOWN;
+  const amb = live.find((v) => v.k === "ambiguous");
+  if (amb) return amb;
+  const unk = live.find((v) => v.k === "unknown");
+  if (unk) return unk;
+  const distinct = new Map<string, Val>();
+  for (const v of live) if (!distinct.has(valId(v))) distinct.set(valId(v), v);
+  if (distinct.size === 1) return live[0]!;
+  return { k: "ambiguous", n: distinct.size };
+}
+
+function withBy(v: Val, by: By): Val {
+  return v.by === by ? v : { ...v, by };
+}
+
+function dead(reason: string): Val {
+  return { k: "unknown", reason };
+}
+
+export class PythonResolver {
+  private readonly fb = new FactBuilder();
+  private readonly files: FileInfo[] = [];
+  /** dotted module name → files claiming it. */
+  private readonly byDotted = new Map<string, FileInfo[]>();
+  /** first segment of every in-tree dotted name: an import under it is not a dependency. */
+  private readonly topNames = new Set<string>();
+  private readonly memo = new Map<string, Val>();
+  private readonly mroMemo = new Map<string, MroEntry[]>();
+  private readonly basesMemo = new Map<string, { text: string; entry: MroEntry; val: Val }[]>();
+  private readonly inProgress = new Set<string>();
+
+  constructor(private readonly input: ResolveInput) {}
+
+  run(): ResolveOutput {
+    const mods: ModuleFile[] = moduleFiles(this.input.partials, this.input.treeName);
+    mods.forEach((m, i) => {
+      const f = buildFileInfo(i, m);
+      this.files.push(f);
+      const list = this.byDotted.get(m.dotted);
+      if (list) list.push(f);
+      else this.byDotted.set(m.dotted, [f]);
+      if (visibleEverywhere(m)) this.topNames.add(m.dotted.split(".")[0]!);
+    });
+    for (const f of this.files) this.emitDefinitions(f);
+    for (const f of this.files) this.emitImports(f);
+    for (const f of this.files) this.emitBases(f);
+    for (const f of this.files) for (const r of f.p.refs) this.emitRef(f, r);
+    return this.fb.finish();
+  }
+
+  // ------------------------------------------------------------------ nodes
+
+  private emitDefinitions(f: FileInfo): void {
+    const p = f.p;
+    const props: Props = { file: p.path, line: 1, end_line: p.lines };
+    if (f.doc) props.doc_comment = f.doc;
+    if (f.m.key !== f.m.dotted) props.module = f.m.dotted;
+    this.fb.node(f.key, ["Module"], props);
+    // A package contains its submodules.
+    const dot = f.m.dotted.lastIndexOf(".");
+    if (dot > 0 && f.key === f.m.dotted) {
+      const pkg = this.byDotted.get(f.m.dotted.slice(0, dot))?.find((x) => x.key === x.m.dotted && x.m.isPackage);
+      if (pkg) this.fb.edge("CONTAINS", pkg.key, f.key);
+    }
+    p.defs.forEach((d, i) => {
+      const key = f.keys[i]!;
+      if (!key) return;
+      const par = f.parent[i]!;
+      if (f.owner[i]) this.fb.node(key, [this.label(f, i)], this.props(f, d));
+      this.fb.edge("CONTAINS", par >= 0 ? f.keys[par]! : f.key, key);
+    });
+  }
+
+  private label(f: FileInfo, i: number): string {
+    const d = f.p.defs[i]!;
+    switch (d.kind) {
+      case "class":
+        return "Class";
+      case "function":
+        return isMethod(f, i) ? "Method" : "Function";
+      case "field":
+        return "Field";
+      case "constant":
+        return "Const";
+      default:
+        return "Var";
+    }
+  }
+
+  private props(f: FileInfo, d: Def): Props {
+    const props = defProps(f.p, d);
+    const n = d.name;
+    props.visibility = n.startsWith("__") && n.endsWith("__") ? "public" : n.startsWith("_") ? "private" : "public";
+    if (d.kind === "function") {
+      if (decorated(d, ["staticmethod"])) props.is_static = true;
+      if (decorated(d, ["classmethod"])) props.is_classmethod = true;
+      if (decorated(d, ["property", "cached_property"])) props.is_property = true;
+    }
+    return props;
+  }
+
+  // ------------------------------------------------------------------ imports
+
+  private emitImports(f: FileInfo): void {
+    f.p.imports.forEach((imp, i) => {
+      const scope = normScope(f, imp.scope);
+      const src = this.scopeKey(f, scope);
+      let target: Val;
+      let ref = imp.source;
+      if (imp.form === "module") target = this.moduleByName(f, imp.source);
+      else if (imp.wildcard) target = this.fromBase(f, imp.source);
+      else {
+        target = this.importVal(f, i);
+        ref = `${imp.source}${imp.source.endsWith(".") ? "" : "."}${imp.imported}`;
+      }
+      const dst = this.nodeOf(target, true);
+      if (!dst) return;
+      this.fb.edge("IMPORTS", src, dst, { line: imp.line, _ref: ref, _resolved_by: "import", _confidence: "high" });
+    });
+  }
+
+  /** The node a value denotes: a definition, a module, a slot (Var / Field), or an External. */
+  private nodeOf(v: Val, external: boolean): string | undefined {
+    if (v.node) return v.node;
+    if (v.k === "def") return v.f.keys[v.d] || undefined;
+    if (v.k === "mod") return v.f.key;
+    if (v.k === "ext" && external) return this.fb.external(`python:${v.path}`);
+    return undefined;
+  }
+
+  // ------------------------------------------------------------------ EXTENDS
+
+  private emitBases(f: FileInfo): void {
+    f.p.defs.forEach((d, i) => {
+      if (d.kind !== "class" || !f.owner[i]) return;
+      for (const b of this.bases({ f, d: i })) {
+        const v = b.val;
+        let dst: string | undefined;
+        let by: By = v.by === "builtin" ? "builtin" : v.by === "import" ? "import" : "scope";
+        if (b.entry.k === "cls") dst = b.entry.ref.f.keys[b.entry.ref.d];
+        else if (v.k === "ext") {
+          dst = this.fb.external(`python:${v.path}`);
+          by = v.path.startsWith("builtins.") ? "builtin" : "import";
+        }
+        if (dst) this.fb.edge("EXTENDS", f.keys[i]!, dst, { line: d.line, _ref: b.text, _resolved_by: by, _confidence: "high" });
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------ references
+
+  private scopeKey(f: FileInfo, scope: number): string {
+    return scope >= 0 ? f.keys[scope] || f.key : f.key;
+  }
+
+  private emitRef(f: FileInfo, r: Ref): void {
+    const scope = normScope(f, r.scope);
+    if (r.kind === "type") {
+      // A field / variable annotation belongs to that field or variable.
+      const raw = r.scope;
+      const own = raw >= 0 && f.p.defs[raw]!.kind !== "function" && f.p.defs[raw]!.kind !== "class" && f.keys[raw];
+      this.emitType(f, scope, own ? f.keys[raw]! : this.scopeKey(f, scope), r);
+      return;
+    }
+    const src = this.scopeKey(f, scope);
+    if (r.kind === "value") {
+      this.emitValue(f, scope, src, r);
+      return;
+    }
+    if (r.kind !== "call") return;
+    if (!r.name) {
+      this.fb.unresolved(src, f.p.path, r, REASONS.dynamic);
+      return;
+    }
+    if (r.receiver === undefined) {
+      const v = this.nameVal(f, scope, r.name);
+      this.bindCall(f, src, r, v, v.by ?? "scope", false);
+      return;
+    }
+    const rv = this.exprVal(f, scope, r.receiver, r.receiverKind);
+    this.memberCall(f, src, r, rv);
+  }
+
+  private memberCall(f: FileInfo, src: string, r: Ref, rv: Val): void {
+    let by: By;
+    switch (rv.k) {
+      case "extinst":
+        this.fb.bound("CALLS", src, this.fb.external(`python:${rv.path}.${r.name}`), r, rv.path.startsWith("builtins.") ? "builtin" : "receiver", "medium");
+        return;
+      case "inst":
+        by = rv.by === "self" ? "self" : "receiver";
+        break;
+      case "def":
+        by = rv.by === "self" ? "self" : "class";
+        break;
+      case "super":
+        by = "super";
+        break;
+      case "mod":
+        by = "import";
+        break;
+      case "ext":
+        by = rv.path.startsWith("builtins.") ? "builtin" : "import";
+        break;
+      case "unknown":
+        this.fb.unresolved(src, f.p.path, r, rv.reason ?? REASONS.receiver);
+        return;
+      case "ambiguous":
+        this.fb.unresolved(src, f.p.path, r, `ambiguous: ${rv.n} candidates`);
+        return;
+      default:
+        this.fb.unresolved(src, f.p.path, r, REASONS.receiver);
+        return;
+    }
+    const target = this.attrVal(rv, r.name);
+    this.bindCall(f, src, r, target, by, true);
+  }
+
+  /** Bind a call to what its callee denotes. */
+  private bindCall(f: FileInfo, src: string, r: Ref, v: Val, by: By, member: boolean): void {
+    const conf: Confidence = by === "alias" ? "medium" : "high";
+    switch (v.k) {
+      case "def": {
+        const key = v.f.keys[v.d]!;
+        const d = v.f.p.defs[v.d]!;
+        if (d.kind === "class") {
+          this.fb.bound("INSTANTIATES", src, key, r, by, conf);
+          const init = this.member({ f: v.f, d: v.d }, "__init__", false);
+          if (init.k === "def")
+            this.fb.edge("CALLS", src, init.f.keys[init.d]!, { line: r.line, _ref: r.text, _resolved_by: by, _confidence: conf });
+          return;
+        }
+        if (d.kind === "function") {
+          if (member && decorated(d, ["property", "cached_property"])) {
+            this.fb.unresolved(src, f.p.path, r, REASONS.dynamic);
+            return;
+          }
+          this.fb.bound("CALLS", src, key, r, by, conf);
+          return;
+        }
+        this.fb.unresolved(src, f.p.path, r, REASONS.dynamic);
+        return;
+      }
+      case "ext":
+        this.fb.bound("CALLS", src, this.fb.external(`python:${v.path}`), r, v.path.startsWith("builtins.") ? "builtin" : by, conf);
+        return;
+      case "unknown":
+        this.fb.unresolved(src, f.p.path, r, v.reason ?? (member ? REASONS.receiver : REASONS.dynamic));
+        return;
+      case "ambiguous":
+        this.fb.unresolved(src, f.p.path, r, `ambiguous: ${v.n} candidates`);
+        return;
+      default:
+        // A module, an instance, super(): calling a value the source does not name.
+        this.fb.unresolved(src, f.p.path, r, REASONS.dynamic);
+    }
+  }
+
+  private emitValue(f: FileInfo, scope: number, src: string, r: Ref): void {
+    if (!r.name) return;
+    let v: Val;
+    if (r.receiver === undefined) v = this.nameVal(f, scope, r.name);
+    else {
+      const rv = this.exprVal(f, scope, r.receiver, r.receiverKind);
+      if (rv.k === "unknown" || rv.k === "ambiguous" || rv.k === "extinst") return;
+      v = this.attrVal(rv, r.name);
+    }
+    // A function's local variable: its own binding site says what it holds.
+    if (v.by === "alias" && !v.node) return;
+    const dst = this.nodeOf(v, false);
+    if (!dst || dst === src) return;
+    const by: By = v.node ? (v.by === "import" ? "import" : "scope") : (v.by ?? "scope");
+    this.fb.bound("REFERENCES", src, dst, r, by, "high");
+  }
+
+  private emitType(f: FileInfo, scope: number, src: string, r: Ref): void {
+    for (const path of annotationNames(parseAnnotation(r.name))) {
+      const v = this.pathVal(f, scope, path);
+      const isClass = v.k === "def" && v.f.p.defs[v.d]!.kind === "class";
+      if (!isClass && !v.node) continue;
+      const dst = this.nodeOf(v, false);
+      if (!dst || dst === src) continue;
+      this.fb.edge("USES_TYPE", src, dst, { line: r.line, _ref: path, _resolved_by: v.by === "import" ? "import" : "scope", _confidence: "high" });
+    }
+  }
+
+  // ------------------------------------------------------------------ evaluation
+
+  /** Memoise `compute` under `key`; re-entering a key in progress yields unknown (a cycle). */
+  private cached(key: string, compute: () => Val): Val {
+    const hit = this.memo.get(key);
+    if (hit) return hit;
+    if (this.inProgress.has(key)) return UNKNOWN;
+    this.inProgress.add(key);
+    let v: Val;
+    try {
+      v = compute();
+    } finally {
+      this.inProgress.delete(key);
+    }
+    this.memo.set(key, v);
+    return v;
+  }
+
+  /** What a bare name denotes at a (normalised) scope, by Python's scoping rules. */
+  private nameVal(f: FileInfo, scope: number, name: string): Val {
+    return this.cached(`n${f.idx}:${scope}:${name}`, () => {
+      let s = scope;
+      while (s >= 0) {
+        const d = f.p.defs[s]!;
+        // A class body is visible only to code directly in it, not to its methods.
+        if (d.kind !== "class" || s === scope) {
+          const v = this.bindings(f, s, name);
+          if (v) return v;
+        }
+        s = parentScope(f, s);
+      }
+      const v = this.bindings(f, -1, name) ?? this.starVal(f, name);
+      if (v) return v;
+      if (isBuiltin(name)) return { k: "ext", path: `builtins.${name}`, cls: BUILTIN_CLASSES.has(name), by: "builtin" };
+      return dead(REASONS.notDefined);
+    });
+  }
+
+  /** The value of `name` bound in scope `s` (function, class body or module), if it is bound there. */
+  private bindings(f: FileInfo, s: number, name: string): Val | undefined {
+    const defs = childDefs(f, s, name);
+    const imps = f.imports.get(s)?.get(name) ?? [];
+    const locals = f.locals.get(s)?.get(name) ?? [];
+    if (defs.length === 0 && imps.length === 0 && locals.length === 0) return undefined;
+    const slot = s < 0 || f.p.defs[s]!.kind === "class" ? f.slots.get(s)?.get(name) : undefined;
+    const node = slot !== undefined ? f.keys[slot] || undefined : undefined;
+    const declared = locals.filter((l) => l.type);
+    const vals: Val[] = [];
+    for (const d of defs) vals.push({ k: "def", f, d, by: "scope" });
+    for (const i of imps) vals.push(withBy(this.importVal(f, i), "import"));
+    let v: Val;
+    if (declared.length > 0) {
+      // An annotated name: its declaration is its type.
+      const t = combine(declared.map((l) => this.annotationVal(f, s, l.type!)));
+      v = vals.length > 0 ? combine([...vals, t]) : t;
+    } else {
+      // A variable holds what it was assigned (a parameter: what its position says, for self / cls).
+      for (const l of locals) {
+        const lv = this.localVal(f, s, l);
+        vals.push(l.isParam ? lv : withBy(lv, "alias"));
+      }
+      v = combine(vals);
+    }
+    return node ? { ...v, node } : v;
+  }
+
+  /** The value a local binding holds. */
+  private localVal(f: FileInfo, s: number, l: Local): Val {
+    return this.cached(`l${f.idx}:${s}:${l.name}:${l.at}`, () => {
+      if (l.isParam) {
+        const fn = l.scope;
+        if (fn >= 0 && isMethod(f, fn) && f.firstParam.get(fn)?.at === l.at) {
+          const d = f.p.defs[fn]!;
+          const cls: ClassRef = { f, d: f.p.defs[fn]!.parent };
+          if (decorated(d, ["staticmethod"])) return UNKNOWN;
+          if (decorated(d, ["classmethod"]) || d.name === "__new__" || d.name === "__init_subclass__" || d.name === "__class_getitem__")
+            return { k: "def", f, d: cls.d, by: "self" };
+          return { k: "inst", cls, by: "self" };
+        }
+        return UNKNOWN;
+      }
+      if (l.type) return this.annotationVal(f, s, l.type);
+      if (l.newOf) {
+        const t = literalType(undefined, l.newOf);
+        return t ? { k: "extinst", path: `builtins.${t}`, by: "builtin" } : UNKNOWN;
+      }
+      if (l.callOf) {
+        const callee = l.callReceiver
+          ? this.attrVal(this.exprVal(f, s, l.callReceiver, undefined), l.callOf)
+          : this.nameVal(f, s, l.callOf);
+        return this.callResult(callee, []);
+      }
+      if (l.aliasOf) return this.nameVal(f, s, l.aliasOf);
+      return UNKNOWN;
+    });
+  }
+
+  /** Names bound by `from x import *` at module level. */
+  private starVal(f: FileInfo, name: string): Val | undefined {
+    if (f.wildcards.length === 0) return undefined;
+    const hits: Val[] = [];
+    let external = false;
+    for (const i of f.wildcards) {
+      const base = this.fromBase(f, f.p.imports[i]!.source);
+      if (base.k === "mod") {
+        const t = base.f;
+        if (t.all ? !t.all.has(name) : name.startsWith("_")) continue;
+        const v = this.exportOf(t, name);
+        if (v) hits.push(withBy(v, "import"));
+      } else if (base.k === "ext") external = true;
+    }
+    if (external) return dead(REASONS.star);
+    return hits.length > 0 ? combine(hits) : undefined;
+  }
+
+  /** A module attribute: its global binding, a submodule, or a star-imported name. */
+  private exportOf(t: FileInfo, name: string): Val | undefined {
+    const v = this.cached(`x${t.idx}:${name}`, () => {
+      const b = this.bindings(t, -1, name);
+      if (b) return withBy(b, "import");
+      if (t.m.isPackage) {
+        const sub = this.lookupModule(`${t.m.dotted}.${name}`, t.m.root);
+        if (sub && !("ambiguous" in sub)) return { k: "mod", f: sub, by: "import" };
+      }
+      const star = this.starVal(t, name);
+      if (star) return withBy(star, "import");
+      return MISSING;
+    });
+    return v === MISSING ? undefined : v;
+  }
+
+  /** The files claiming a dotted module name: the importer's own root wins a tie. */
+  private lookupModule(dotted: string, fromRoot: string): FileInfo | { ambiguous: number } | undefined {
+    let list = this.byDotted.get(dotted)?.filter((x) => x.m.root === fromRoot || visibleEverywhere(x.m));
+    if (!list || list.length === 0) return undefined;
+    if (list.length === 1) return list[0];
+    const real = list.filter((x) => !x.m.isStub);
+    if (real.length > 0) list = real;
+    if (list.length === 1) return list[0];
+    const same = list.filter((x) => x.m.root === fromRoot);
+    if (same.length === 1) return same[0];
+    return { ambiguous: list.length };
+  }
+
+  private moduleByName(f: FileInfo, dotted: string): Val {
+    const m = this.lookupModule(dotted, f.m.root);
+    if (m && "ambiguous" in m) return { k: "ambiguous", n: m.ambiguous };
+    if (m) return { k: "mod", f: m, by: "import" };
+    if (this.topNames.has(dotted.split(".")[0]!)) return dead(`unresolved import ${dotted}`);
+    return { k: "ext", path: dotted, cls: false, by: "import" };
+  }
+
+  /** The module named after `from`: relative to the importer's package, or absolute. */
+  private fromBase(f: FileInfo, source: string): Val {
+    const m = /^(\.+)(.*)$/.exec(source);
+    if (!m) return this.moduleByName(f, source);
+    const parts = f.m.dotted.split(".");
+    const pkg = f.m.isPackage ? parts : parts.slice(0, -1);
+    const up = m[1]!.length - 1;
+    if (up > pkg.length) return dead(`unresolved import ${source}`);
+    const dotted = [...pkg.slice(0, pkg.length - up), ...(m[2] ? m[2].split(".") : [])].join(".");
+    const t = dotted ? this.lookupModule(dotted, f.m.root) : undefined;
+    if (t && "ambiguous" in t) return { k: "ambiguous", n: t.ambiguous };
+    if (t) return { k: "mod", f: t, by: "import" };
+    return dead(`unresolved import ${source}`);
+  }
+
+  /** What an import binds its local name to. */
+  private importVal(f: FileInfo, i: number): Val {
+    return this.cached(`i${f.idx}:${i}`, () => {
+      const imp: Import = f.p.imports[i]!;
+      if (imp.form === "module") return this.moduleByName(f, imp.local ? imp.source : imp.source.split(".")[0]!);
+      const base = this.fromBase(f, imp.source);
+      if (base.k === "mod" && base.f === f) {
+        // `from . import x` inside the package itself: the submodule x.
+        const sub = f.m.isPackage ? this.lookupModule(`${f.m.dotted}.${imp.imported}`, f.m.root) : undefined;
+        if (sub && "ambiguous" in sub) return { k: "ambiguous", n: sub.ambiguous };
+        return sub ? { k: "mod", f: sub, by: "import" } : dead(`not found in module ${f.m.dotted}`);
+      }
+      if (base.k === "mod") {
+        const v = this.exportOf(base.f, imp.imported);
+        return v ? withBy(v, "import") : dead(`not found in module ${base.f.m.dotted}`);
+      }
+      if (base.k === "ext") return { k: "ext", path: `${base.path}.${imp.imported}`, cls: false, by: "import" };
+      return base;
+    });
+  }
+
+  /** Evaluate a receiver as written. */
+  private exprVal(f: FileInfo, scope: number, text: string, kind: string | undefined): Val {
+    const lit = kind && kind !== "identifier" && kind !== "attribute" && kind !== "call" ? literalType(kind, text) : undefined;
+    if (lit) return { k: "extinst", path: `builtins.${lit}`, by: "builtin" };
+    if (kind === "identifier") return this.nameVal(f, scope, text);
+    if (kind !== undefined && kind !== "attribute" && kind !== "call") return UNKNOWN;
+    const steps = parsePath(text);
+    if (!steps) return UNKNOWN;
+    return this.stepsVal(f, scope, steps);
+  }
+
+  private pathVal(f: FileInfo, scope: number, path: string): Val {
+    return this.stepsVal(
+      f,
+      scope,
+      path.split(".").map((name) => ({ kind: "name", name })),
+    );
+  }
+
+  private stepsVal(f: FileInfo, scope: number, steps: Step[]): Val {
+    const head = steps[0];
+    if (!head || head.kind !== "name") return UNKNOWN;
+    let v: Val;
+    let i = 1;
+    const next = steps[1];
+    if (head.name === "super" && next?.kind === "call") {
+      const sv = this.nameVal(f, scope, "super");
+      v = sv.k === "ext" && sv.path === "builtins.super" ? this.superVal(f, scope, next.args) : UNKNOWN;
+      i = 2;
+    } else v = this.nameVal(f, scope, head.name);
+    for (; i < steps.length; i++) {
+      const st = steps[i]!;
+      if (v.k === "unknown" || v.k === "ambiguous") return v;
+      if (st.kind === "name") v = this.attrVal(v, st.name);
+      else if (st.kind === "call") v = this.callResult(v, st.args, f, scope);
+    }
+    return v;
+  }
+
+  private superVal(f: FileInfo, scope: number, args: string[]): Val {
+    if (args.length >= 1) {
+      const c = this.exprVal(f, scope, args[0]!, /^[A-Za-z_][A-Za-z0-9_]*$/.test(args[0]!) ? "identifier" : undefined);
+      if (c.k === "def" && c.f.p.defs[c.d]!.kind === "class") return { k: "super", cls: { f: c.f, d: c.d }, self: true, by: "super" };
+      return UNKNOWN;
+    }
+    const fn = enclosingFunction(f, scope);
+    if (fn < 0 || !isMethod(f, fn)) return UNKNOWN;
+    return { k: "super", cls: { f, d: f.p.defs[fn]!.parent }, self: true, by: "super" };
+  }
+
+  /** The value of calling `v`. */
+  private callResult(v: Val, args: string[], f?: FileInfo, scope?: number): Val {
+    switch (v.k) {
+      case "def": {
+        const d = v.f.p.defs[v.d]!;
+        if (d.kind === "class") return { k: "inst", cls: { f: v.f, d: v.d }, by: v.by === "self" ? "receiver" : v.by };
+        if (d.kind === "function" && d.returns) {
+          const r = this.annotationVal(v.f, v.d, d.returns);
+          return r.k === "none" ? UNKNOWN : r;
+        }
+        return UNKNOWN;
+      }
+      case "ext":
+        if (v.path === "builtins.type" && args.length === 1 && f && scope !== undefined) {
+          const a = this.exprVal(f, scope, args[0]!, /^[A-Za-z_][A-Za-z0-9_]*$/.test(args[0]!) ? "identifier" : undefined);
+          if (a.k === "inst") return { k: "def", f: a.cls.f, d: a.cls.d, by: a.by === "self" ? "self" : "receiver" };
+          return UNKNOWN;
+        }
+        return v.cls ? { k: "extinst", path: v.path, by: v.by } : UNKNOWN;
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  /** `v.name`. */
+  private attrVal(v: Val, name: string): Val {
+    switch (v.k) {
+      case "mod": {
+        const x = this.exportOf(v.f, name);
+        return x ? withBy(x, "import") : dead(`not found in module ${v.f.m.dotted}`);
+      }
+      case "def": {
+        const d = v.f.p.defs[v.d]!;
+        if (d.kind !== "class") return UNKNOWN;
+        return this.classAttr({ f: v.f, d: v.d }, name, false, false);
+      }
+      case "inst":
+        return this.classAttr(v.cls, name, true, false);
+      case "super":
+        return this.classAttr(v.cls, name, v.self, true);
+      case "ext":
+        return { k: "ext", path: `${v.path}.${name}`, cls: false, by: v.by };
+      case "none":
+      case "extinst":
+        return UNKNOWN;
+      default:
+        return v;
+    }
+  }
+
+  private classAttr(c: ClassRef, name: string, inst: boolean, skipFirst: boolean): Val {
+    const m = this.member(c, name, skipFirst);
+    switch (m.k) {
+      case "def": {
+        const d = m.f.p.defs[m.d]!;
+        if (inst && d.kind === "function" && decorated(d, ["property", "cached_property"])) {
+          const r = d.returns ? this.annotationVal(m.f, m.d, d.returns) : UNKNOWN;
+          return r.k === "none" ? UNKNOWN : r;
+        }
+        return { k: "def", f: m.f, d: m.d };
+      }
+      case "attr": {
+        const v = this.attrType(m.cls, name);
+        const slot = m.cls.f.slots.get(m.cls.d)?.get(name);
+        const node = slot !== undefined ? m.cls.f.keys[slot] || undefined : undefined;
+        const out: Val = v.k === "unknown" && !v.reason ? { k: "unknown", reason: REASONS.dynamic } : v;
+        return node ? { ...out, node } : out;
+      }
+      case "object":
+        return { k: "ext", path: m.path, cls: false, by: "builtin" };
+      case "stop":
+        return dead(REASONS.externalBase);
+      case "missing":
+        return dead(REASONS.member);
+    }
+  }
+
+  /** Look a member up along the MRO of class `c` (after `c` itself for super()). */
+  private member(c: ClassRef, name: string, skipFirst: boolean): Member {
+    const mro = this.mro(c);
+    for (let i = skipFirst ? 1 : 0; i < mro.length; i++) {
+      const e = mro[i]!;
+      if (e.k === "cls") {
+        const defs = childDefs(e.ref.f, e.ref.d, name);
+        if (defs.length > 0) return { k: "def", f: e.ref.f, d: defs[0]! };
+        if (e.ref.f.locals.get(e.ref.d)?.has(name) || e.ref.f.selfAttrs.get(e.ref.d)?.has(name))
+          return { k: "attr", cls: e.ref };
+        continue;
+      }
+      if (e.k === "ext" && TRANSPARENT_BASES.has(e.path)) continue;
+      return { k: "stop" };
+    }
+    if (OBJECT_MEMBERS.has(name)) return { k: "object", path: `builtins.object.${name}` };
+    return { k: "missing" };
+  }
+
+  /** The declared type of a class attribute: an annotation, else the assignments in the class body and `__init__`. */
+  private attrType(c: ClassRef, name: string): Val {
+    return this.cached(`a${c.f.idx}:${c.d}:${name}`, () => {
+      const f = c.f;
+      const classLocals = f.locals.get(c.d)?.get(name) ?? [];
+      const selfs = f.selfAttrs.get(c.d)?.get(name) ?? [];
+      const declared: Val[] = [];
+      for (const l of classLocals) if (l.type) declared.push(this.annotationVal(f, c.d, l.type));
+      for (const a of selfs) if (a.local.type) declared.push(this.annotationVal(f, a.fn, a.local.type));
+      if (declared.length > 0) return combine(declared);
+      const vals: Val[] = [];
+      for (const l of classLocals) vals.push(this.localVal(f, c.d, l));
+      for (const a of selfs) if (a.init) vals.push(this.localVal(f, a.fn, a.local));
+      return vals.length > 0 ? combine(vals) : UNKNOWN;
+    });
+  }
+
+  // ------------------------------------------------------------------ classes
+
+  private classKey(c: ClassRef): string {
+    return c.f.keys[c.d]!;
+  }
+
+  /** The bases of a class, each evaluated where the class is defined. */
+  private bases(c: ClassRef): { text: string; entry: MroEntry; val: Val }[] {
+    const key = `${c.f.idx}:${c.d}`;
+    const hit = this.basesMemo.get(key);
+    if (hit) return hit;
+    const d = c.f.p.defs[c.d]!;
+    const out: { text: string; entry: MroEntry; val: Val }[] = [];
+    const scope = parentScope(c.f, c.d);
+    baseList(d.extends?.[0] ?? "").forEach((text, i) => {
+      const val = this.pathVal(c.f, scope, text);
+      let entry: MroEntry;
+      if (val.k === "def" && val.f.p.defs[val.d]!.kind === "class")
+        entry = { k: "cls", ref: { f: val.f, d: val.d }, id: `c:${val.f.keys[val.d]}` };
+      else if (val.k === "ext") entry = { k: "ext", path: val.path, id: `e:${val.path}` };
+      else entry = { k: "unknown", id: `u:${this.classKey(c)}:${i}` };
+      out.push({ text, entry, val });
+    });
+    this.basesMemo.set(key, out);
+    return out;
+  }
+
+  /** C3 linearisation over in-tree classes; outside bases are opaque entries. */
+  private mro(c: ClassRef): MroEntry[] {
+    const key = `${c.f.idx}:${c.d}`;
+    const hit = this.mroMemo.get(key);
+    if (hit) return hit;
+    const self: MroEntry = { k: "cls", ref: c, id: `c:${this.classKey(c)}` };
+    if (this.inProgress.has(`mro${key}`)) return [self, { k: "unknown", id: `u:cycle:${key}` }];
+    this.inProgress.add(`mro${key}`);
+    let out: MroEntry[];
+    try {
+      const bases = this.bases(c).map((b) => b.entry);
+      const seqs = bases.map((b) => (b.k === "cls" ? [...this.mro(b.ref)] : [b]));
+      seqs.push([...bases]);
+      out = [self, ...(merge(seqs) ?? dfs(seqs))];
+    } finally {
+      this.inProgress.delete(`mro${key}`);
+    }
+    this.mroMemo.set(key, out);
+    return out;
+  }
+
+  // ------------------------------------------------------------------ annotations
+
+  /** The value an annotation declares (an instance of the named class), evaluated at scope `s`. */
+  private annotationVal(f: FileInfo, s: number, text: string): Val {
+    return this.cached(`t${f.idx}:${s}:${text}`, () => withBy(this.annVal(f, s, parseAnnotation(text)), "receiver"));
+  }
+
+  private annVal(f: FileInfo, s: number, a: Ann): Val {
+    switch (a.kind) {
+      case "none":
+        return { k: "none" };
+      case "other":
+        return UNKNOWN;
+      case "union":
+        return this.union(a.alts.map((x) => this.annVal(f, s, x)));
+      case "name": {
+        const last = a.path.slice(a.path.lastIndexOf(".") + 1);
+        const args = a.args ?? [];
+        if (last === "Optional" && args.length === 1) return this.union([this.annVal(f, s, args[0]!), { k: "none" }]);
+        if (last === "Union" && args.length > 0) return this.union(args.map((x) => this.annVal(f, s, x)));
+        if (TYPE_WRAPPERS.has(last) && args.length > 0) return this.annVal(f, s, args[0]!);
+        if ((last === "Type" || last === "type") && args.length === 1) {
+          const inner = this.annVal(f, s, args[0]!);
+          if (inner.k === "inst") return { k: "def", f: inner.cls.f, d: inner.cls.d };
+          if (inner.k === "extinst") return { k: "ext", path: inner.path, cls: true };
+          return UNKNOWN;
+        }
+        if (last === "Self" && args.length === 0) {
+          const fn = enclosingFunction(f, s);
+          const cls = fn >= 0 ? f.p.defs[fn]!.parent : s >= 0 && f.p.defs[s]!.kind === "class" ? s : -1;
+          if (cls >= 0 && f.p.defs[cls]!.kind === "class") return { k: "inst", cls: { f, d: cls } };
+          return UNKNOWN;
+        }
+        if (a.path === "None") return { k: "none" };
+        const base = this.pathVal(f, s, a.path);
+        return this.instanceOf(base);
+      }
+    }
+  }
+
+  private union(alts: Val[]): Val {
+    const live = alts.filter((v) => v.k !== "none");
+    if (live.length === 0) return UNKNOWN;
+    return combine(live);
+  }
+
+  /** Instances of what a type expression names. */
+  private instanceOf(v: Val): Val {
+    switch (v.k) {
+      case "def": {
+        const d = v.f.p.defs[v.d]!;
+        return d.kind === "class" ? { k: "inst", cls: { f: v.f, d: v.d } } : UNKNOWN;
+      }
+      case "ext": {
+        const dot = v.path.lastIndexOf(".");
+        const mod = v.path.slice(0, dot);
+        const last = v.path.slice(dot + 1);
+        if (mod === "typing" || mod === "typing_extensions") {
+          const alias = TYPING_ALIASES[last];
+          return alias ? { k: "extinst", path: alias } : UNKNOWN;
+        }
+        if (mod === "builtins" && !BUILTIN_CLASSES.has(last)) return UNKNOWN;
+        return { k: "extinst", path: v.path };
+      }
+      case "ambiguous":
+        return v;
+      default:
+        return UNKNOWN;
+    }
+  }
+}
+
+/**
+ * Whether any importer may reach a module: packages and their modules are importable from any
+ * root (installed or on the path); a loose script only from its own directory (sys.path[0]),
+ * or from anywhere when it sits at the top of the tree and is not named like a stdlib module.
+ */
+function visibleEverywhere(m: ModuleFile): boolean {
+  if (m.isPackage || m.dotted.includes(".")) return true;
+  return m.root === "" && !STDLIB_MODULES.has(m.dotted);
+}
+
+/** C3 merge; undefined when the hierarchy has no consistent order. */
+function merge(seqs: MroEntry[][]): MroEntry[] | undefined {
+  const out: MroEntry[] = [];
+  const lists = seqs.map((s) => [...s]).filter((s) => s.length > 0);
+  while (lists.length > 0) {
+    let head: MroEntry | undefined;
+    for (const l of lists) {
+      const cand = l[0]!;
+      if (!lists.some((o) => o.slice(1).some((e) => e.id === cand.id))) {
+        head = cand;
+        break;
+      }
+    }
+    if (!head) return undefined;
+    out.push(head);
+    for (const l of lists) if (l[0]!.id === head.id) l.shift();
+    for (let i = lists.length - 1; i >= 0; i--) if (lists[i]!.length === 0) lists.splice(i, 1);
+  }
+  return out;
+}
+
+/** Fallback order: depth-first, left to right, first occurrence kept. */
+function dfs(seqs: MroEntry[][]): MroEntry[] {
+  const seen = new Set<string>();
+  const out: MroEntry[] = [];
+  for (const s of seqs.slice(0, -1))
+    for (const e of s)
+      if (!seen.has(e.id)) {
+        seen.add(e.id);
+        out.push(e);
+      }
+  return out;
+}
