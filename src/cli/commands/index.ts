@@ -5,5 +5,8 @@ import { exportCommand } from "./export.js";
 import { matchCommand, parseCommand } from "./parse.js";
 import { planeCommand } from "./plane.js";
 import { pluginCommand } from "./plugin.js";
+import { rebuildCommand } from "./rebuild.js";
+import { watchCommand } from "./watch.js";
+import { serveCommand } from "./serve.js";
 
-export const COMMANDS: Command[] = [digestCommand, exportCommand, planeCommand, pluginCommand, parseCommand, matchCommand];
+export const COMMANDS: Command[] = [digestCommand, exportCommand, planeCommand, pluginCommand, parseCommand, matchCommand, serveCommand, watchCommand, rebuildCommand];

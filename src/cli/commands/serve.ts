@@ -1,0 +1,98 @@
+// drsg serve [--addr A] [--db PATH]            — HTTP MCP + JSON-RPC over one open database
+// drsg serve watch --dir D [--plane P] [...]   — the same, plus the fold watcher and D attached
+import { realpathSync } from "node:fs";
+import { GraphViews } from "../../graph/view.js";
+import { configureLog, log } from "../../log.js";
+import { DrsgError } from "../../model/errors.js";
+import { activePlugins } from "../../plugin/registry.js";
+import { type RunningServer, parseAddr, startServer } from "../../server/http.js";
+import { PlaneSync } from "../../sync/fold.js";
+import { Watcher } from "../../sync/watch.js";
+import { TOOLS } from "../../tools/index.js";
+import type { ToolContext } from "../../tools/tool.js";
+import { type Command, flag, str } from "../command.js";
+import { dbPath, openDb } from "../db.js";
+
+/** A whole number of seconds from the environment, or a start-up error naming the variable. */
+export function envInt(name: string, dflt: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return dflt;
+  if (!/^\d+$/.test(raw.trim()))
+    throw new DrsgError("BAD_ENV", `${name}=${JSON.stringify(raw)} is not a whole number — set a number or unset it`, { variable: name });
+  return Number(raw.trim());
+}
+
+export const serveCommand: Command = {
+  name: "serve",
+  summary: "serve the database over HTTP (MCP on /mcp, JSON-RPC on /rpc); `serve watch` also follows a repository",
+  usage: "drsg serve [--addr HOST:PORT] [--db PATH]  |  drsg serve watch --dir D [--plane P] [--addr HOST:PORT] [--db PATH] [--force]",
+  options: {
+    addr: { type: "string" },
+    db: { type: "string" },
+    dir: { type: "string" },
+    plane: { type: "string" },
+    force: { type: "boolean" },
+  },
+  async run(args, io) {
+    const sub = args.positionals[0];
+    if (sub !== undefined && sub !== "watch") throw new DrsgError("BAD_INPUT", `drsg serve: unknown subcommand '${sub}'\nusage: ${this.usage}`);
+    configureLog({ name: "drsg-serve" });
+    const token = process.env.DRSG_TOKEN?.trim() || undefined;
+    const { host, port } = parseAddr(str(args, "addr") ?? "127.0.0.1:7700");
+    const deadlineSecs = envInt("DRSG_MCP_TOOL_DEADLINE_SECS", 300);
+    const idleMs = envInt("DRSG_SESSION_IDLE_MS", 600_000);
+    const initMs = envInt("DRSG_SESSION_INIT_MS", 60_000);
+    const watch = sub === "watch";
+    const dir = str(args, "dir") ?? (watch ? "." : undefined);
+    const store = openDb(str(args, "db"), { create: watch });
+    let sync: PlaneSync | undefined;
+    let watcher: Watcher | undefined;
+    let server: RunningServer | undefined;
+    try {
+      const plugins = activePlugins();
+      const attached = dir ? realpathSync(dir) : undefined;
+      const ctx: ToolContext = {
+        store,
+        transport: "http",
+        attached,
+        plugins: activePlugins,
+        views: new GraphViews(store),
+        extras: {},
+      };
+      if (watch) {
+        sync = await PlaneSync.open({ store, dir: dir!, plugins, plane: str(args, "plane") });
+        ctx.extras!.sync = sync;
+        const first = flag(args, "force") ? await sync.rebuild("--force") : await sync.syncToHead();
+        log("info", `plane '${sync.plane}' ${first.kind} at ${first.commit?.slice(0, 12) ?? "-"}${first.reason ? ` (${first.reason})` : ""}`);
+        watcher = new Watcher(sync, { onError: (e) => log("error", `watcher: ${String(e)}`) });
+        await watcher.start();
+      }
+      server = await startServer({
+        ctx,
+        tools: TOOLS,
+        host,
+        port,
+        token,
+        allowedHosts: (process.env.DRSG_ALLOWED_HOSTS ?? "").split(",").filter(Boolean),
+        deadlineSecs,
+        idleMs,
+        initMs,
+      });
+      if (!token) log("warn", "no DRSG_TOKEN: every programmatic client is refused (set DRSG_TOKEN to serve agents)");
+      log("info", `serving ${dbPath(str(args, "db"))} at ${server.url}${attached ? `, attached tree ${attached}` : ""}`);
+      io.err(`drsg serve: ${server.url} (pid ${process.pid})`);
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
+      log("info", "stopping");
+      return 0;
+    } finally {
+      await watcher?.stop().catch(() => undefined);
+      await server?.close().catch(() => undefined);
+      await sync?.close().catch(() => undefined);
+      store.close();
+    }
+  },
+};

@@ -1,0 +1,363 @@
+// drsg serve: Streamable HTTP MCP on /mcp (one session per client, all sharing one open
+// database), JSON-RPC 2.0 on /rpc, GET /health. Bearer token (constant-time compare), Host
+// allow-list, body cap, session reaping, and one process-wide tool gate with a deadline.
+import { randomUUID, timingSafeEqual, createHash } from "node:crypto";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { isIP } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { DrsgError } from "../model/errors.js";
+import { log } from "../log.js";
+import { buildMcpServer, runTool } from "../mcp/server.js";
+import type { Tool, ToolContext } from "../tools/tool.js";
+import { version } from "../version.js";
+import { Gate } from "./gate.js";
+
+export interface ServeOptions {
+  ctx: ToolContext;
+  tools: Tool[];
+  host: string;
+  port: number;
+  token?: string;
+  /** Extra Host values allowed with a token (host or host:port). */
+  allowedHosts?: string[];
+  idleMs?: number;
+  initMs?: number;
+  maxTools?: number;
+  deadlineSecs?: number;
+  bodyLimit?: number;
+}
+
+export interface RunningServer {
+  server: Server;
+  host: string;
+  port: number;
+  url: string;
+  sessions(): number;
+  close(): Promise<void>;
+}
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** Parse `host:port` / `[v6]:port` / `port`. */
+export function parseAddr(addr: string): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:]*))(?::(\d+))?$/.exec(addr.trim());
+  const onlyPort = /^\d+$/.test(addr.trim());
+  if (onlyPort) return { host: "127.0.0.1", port: Number(addr) };
+  if (!m) throw new DrsgError("BAD_INPUT", `--addr '${addr}' is not host:port`);
+  const host = m[1] ?? m[2] ?? "127.0.0.1";
+  const port = m[3] === undefined ? 7700 : Number(m[3]);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new DrsgError("BAD_INPUT", `--addr '${addr}': bad port`);
+  return { host: host || "127.0.0.1", port };
+}
+
+function sha(s: string): Buffer {
+  return createHash("sha256").update(s).digest();
+}
+
+/** Constant-time comparison of a presented bearer with the token. */
+export function tokenMatches(header: string | undefined, token: string): boolean {
+  if (!header) return false;
+  const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+  if (!m) return false;
+  return timingSafeEqual(sha(m[1]!), sha(token));
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": typeof body === "string" ? "text/plain; charset=utf-8" : "application/json",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    ...headers,
+  });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > limit) throw new DrsgError("BAD_INPUT", `request body of ${declared} bytes is over the ${limit}-byte limit`, { status: 413 });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    const b = c as Buffer;
+    size += b.length;
+    if (size > limit) throw new DrsgError("BAD_INPUT", `request body is over the ${limit}-byte limit`, { status: 413 });
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+  lastSeen: number;
+  inflight: number;
+  initialized: boolean;
+  created: number;
+}
+
+export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const { ctx, tools } = opts;
+  if (!isLoopback(opts.host) && !opts.token)
+    throw new DrsgError(
+      "FORBIDDEN",
+      `serve: refusing to bind ${opts.host} (not loopback) without a token — set DRSG_TOKEN or bind 127.0.0.1`,
+    );
+  const idleMs = opts.idleMs ?? 600_000;
+  const initMs = opts.initMs ?? 60_000;
+  const bodyLimit = opts.bodyLimit ?? 64 * 1024 * 1024;
+  const gate = new Gate(opts.maxTools ?? 16, (opts.deadlineSecs ?? 300) * 1000);
+  const sessions = new Map<string, Session>();
+  const pending = new Set<Session>();
+  const toolByName = new Map(tools.map((t) => [t.name, t]));
+
+  const allowedHosts = (bound: string, port: number): Set<string> => {
+    const s = new Set<string>();
+    for (const n of LOOPBACK_NAMES) {
+      s.add(n);
+      s.add(`${n}:${port}`);
+    }
+    if (opts.token) {
+      const b = isIP(bound) === 6 ? `[${bound}]` : bound;
+      s.add(b);
+      s.add(`${b}:${port}`);
+      for (const h of opts.allowedHosts ?? []) if (h.trim()) s.add(h.trim().toLowerCase());
+    }
+    return s;
+  };
+
+  const gated = <T>(tool: string, fn: () => Promise<T>, late: (k: "busy" | "slow", s: number) => T) =>
+    gate.run(fn, late).catch((e) => {
+      log("error", `tool ${tool}: ${String(e)}`);
+      throw e;
+    });
+
+  const mcpGate = <T>(tool: string, fn: () => Promise<T>): Promise<T> =>
+    gated(tool, fn, (kind, secs) => {
+      const text =
+        kind === "busy"
+          ? `${tool} failed [BUSY]: server is busy — no slot within ${secs}s; try again`
+          : `${tool} failed [TIMEOUT]: did not finish within ${secs}s (the server kept running it); narrow the request`;
+      return { text, isError: true } as T;
+    });
+
+  const newSession = async (): Promise<Session> => {
+    const server = buildMcpServer(ctx, tools, { version: version(), gate: mcpGate });
+    const s: Session = {
+      transport: undefined as unknown as StreamableHTTPServerTransport,
+      server,
+      lastSeen: Date.now(),
+      inflight: 0,
+      initialized: false,
+      created: Date.now(),
+    };
+    s.transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        s.initialized = true;
+        pending.delete(s);
+        sessions.set(id, s);
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    s.transport.onclose = () => {
+      if (s.transport.sessionId) sessions.delete(s.transport.sessionId);
+      pending.delete(s);
+    };
+    pending.add(s);
+    await server.connect(s.transport);
+    return s;
+  };
+
+  const reap = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, s] of sessions) {
+        if (s.inflight === 0 && now - s.lastSeen > idleMs) {
+          sessions.delete(id);
+          void s.server.close().catch(() => undefined);
+          log("info", `session ${id.slice(0, 8)} reclaimed after ${Math.round(idleMs / 1000)} s idle`);
+        }
+      }
+      for (const s of pending) {
+        if (!s.initialized && now - s.created > initMs) {
+          pending.delete(s);
+          void s.server.close().catch(() => undefined);
+        }
+      }
+    },
+    Math.max(50, Math.min(idleMs, initMs) / 4),
+  );
+  reap.unref();
+
+  let boundHost = opts.host;
+  let boundPort = opts.port;
+
+  const handleRpc = async (body: unknown): Promise<unknown> => {
+    const one = async (m: unknown): Promise<unknown> => {
+      const msg = m as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+      const id = msg && typeof msg === "object" && "id" in msg ? (msg.id as string | number | null) : null;
+      if (!msg || typeof msg !== "object" || msg.jsonrpc !== "2.0" || typeof msg.method !== "string")
+        return { jsonrpc: "2.0", id, error: { code: -32600, message: "invalid request: expected {jsonrpc:'2.0', method, params?, id}" } };
+      if (msg.method === "list_tools" || msg.method === "rpc.discover")
+        return {
+          jsonrpc: "2.0",
+          id,
+          result: tools
+            .filter((t) => !t.transports || t.transports.includes("http"))
+            .map((t) => ({ name: t.name, description: t.description, readOnly: t.readOnly })),
+        };
+      const tool = toolByName.get(msg.method);
+      if (!tool || (tool.transports && !tool.transports.includes("http")))
+        return { jsonrpc: "2.0", id, error: { code: -32601, message: `method not found: ${msg.method} (list_tools lists them)` } };
+      const parsed = tool.input.safeParse(msg.params ?? {});
+      if (!parsed.success)
+        return {
+          jsonrpc: "2.0",
+          id,
+          error: {
+            code: -32602,
+            message: `invalid params for ${tool.name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(params)"}: ${i.message}`).join("; ")}`,
+          },
+        };
+      const r = await gated(
+        tool.name,
+        () => runTool(tool, ctx, parsed.data),
+        (kind, secs) => ({
+          text: kind === "busy" ? `server is busy — no slot within ${secs}s` : `did not finish within ${secs}s`,
+          isError: true,
+        }),
+      );
+      if (r.isError) return { jsonrpc: "2.0", id, error: { code: -32000, message: r.text } };
+      return { jsonrpc: "2.0", id, result: { text: r.text } };
+    };
+    if (Array.isArray(body)) {
+      if (body.length === 0) return { jsonrpc: "2.0", id: null, error: { code: -32600, message: "empty batch" } };
+      return Promise.all(body.map(one));
+    }
+    return one(body);
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/health" && req.method === "GET") {
+        send(res, 200, { status: "ok", pid: process.pid });
+        return;
+      }
+      if (url.pathname !== "/mcp" && url.pathname !== "/rpc") {
+        send(res, 404, { error: "not found: drsg serves /mcp, /rpc and /health" });
+        return;
+      }
+      const host = (req.headers.host ?? "").toLowerCase();
+      if (!allowedHosts(boundHost, boundPort).has(host)) {
+        send(res, 403, { error: `Host '${host}' is not allowed (loopback names always; others only with a token and DRSG_ALLOWED_HOSTS)` });
+        return;
+      }
+      if (!opts.token) {
+        send(res, 401, { error: "this server has no DRSG_TOKEN: programmatic clients are refused, reads included — restart it with DRSG_TOKEN set" });
+        return;
+      }
+      if (!tokenMatches(req.headers.authorization, opts.token)) {
+        send(res, 401, { error: "missing or wrong bearer token (Authorization: Bearer <DRSG_TOKEN>)" }, { "www-authenticate": "Bearer" });
+        return;
+      }
+      let body: unknown;
+      if (req.method === "POST") {
+        let raw: Buffer;
+        try {
+          raw = await readBody(req, bodyLimit);
+        } catch (e) {
+          send(res, 413, { error: (e as Error).message });
+          return;
+        }
+        try {
+          body = JSON.parse(raw.toString("utf8"));
+        } catch {
+          if (url.pathname === "/rpc") send(res, 200, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error: the body is not JSON" } });
+          else send(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error: the body is not JSON" } });
+          return;
+        }
+      }
+      if (url.pathname === "/rpc") {
+        if (req.method !== "POST") {
+          send(res, 405, { error: "POST JSON-RPC 2.0 to /rpc" }, { allow: "POST" });
+          return;
+        }
+        send(res, 200, await handleRpc(body));
+        return;
+      }
+      // /mcp
+      const sid = req.headers["mcp-session-id"];
+      const id = Array.isArray(sid) ? sid[0] : sid;
+      let session: Session | undefined;
+      if (id) {
+        session = sessions.get(id);
+        if (!session) {
+          send(res, 404, { jsonrpc: "2.0", id: null, error: { code: -32001, message: "session not found (reclaimed or never opened) — initialize again" } });
+          return;
+        }
+      } else if (req.method === "POST" && body !== undefined && isInitializeRequest(body)) {
+        session = await newSession();
+      } else {
+        send(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "no mcp-session-id: send initialize first" } });
+        return;
+      }
+      session.lastSeen = Date.now();
+      session.inflight++;
+      try {
+        await session.transport.handleRequest(req, res, body);
+      } finally {
+        session.inflight--;
+        session.lastSeen = Date.now();
+      }
+    })().catch((e) => {
+      log("error", `request ${req.method} ${req.url}: ${(e as Error)?.stack ?? String(e)}`);
+      send(res, 500, { error: "internal error (logged)" });
+    });
+  });
+  server.requestTimeout = 0;
+  server.headersTimeout = 60_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const a = server.address();
+  if (a && typeof a === "object") {
+    boundHost = a.address;
+    boundPort = a.port;
+  }
+  const urlHost = isIP(opts.host) === 6 ? `[${opts.host}]` : opts.host;
+  return {
+    server,
+    host: opts.host,
+    port: boundPort,
+    url: `http://${urlHost}:${boundPort}/mcp`,
+    sessions: () => sessions.size,
+    async close() {
+      clearInterval(reap);
+      for (const s of [...sessions.values(), ...pending]) await s.server.close().catch(() => undefined);
+      sessions.clear();
+      await new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+    },
+  };
+}
