@@ -86,7 +86,7 @@ export class GitRepo {
     /** The git directory holding this work tree's HEAD (".git", or ".git/worktrees/<name>"). */
     readonly gitdir: string,
     /** Where objects and refs live: `gitdir`, or the common dir of a linked worktree. */
-    private readonly commonDir: string,
+    readonly commonDir: string,
   ) {
     this.sizer = new ObjectSizer(path.join(commonDir, "objects"));
   }

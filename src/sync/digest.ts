@@ -7,6 +7,7 @@ import type { Partial } from "../model/partial.js";
 import type { ExtractPool } from "../extract/pool.js";
 import type { PluginSet } from "../plugin/host.js";
 import type { Store } from "../store/types.js";
+import { type GitPlaneDelta, gitPlaneName, readGitPlane, writeGitPlane } from "../git/plane.js";
 import { type ApplyStats, applyFacts, loadPlaneState } from "./apply.js";
 import { type BuildReport, type BuildResult, type PartialCache, buildFacts } from "./pipeline.js";
 import { type WalkSource, walkSource } from "./walk.js";
@@ -47,11 +48,15 @@ export interface DigestOptions {
   onProgress?: (done: number, total: number) => void;
   /** Extra plane props to set in the same transaction (e.g. removing rebuilding_since). */
   planeProps?: Record<string, import("../model/facts.js").PropValue | null>;
+  /** Digest this commit (any rev) instead of HEAD (rebuild reads the plane's own commit). */
+  commit?: string;
+  /** Write `<plane>_git` in the same transaction when the tree is in git (default true). */
+  git?: boolean;
 }
 
 export async function digest(opts: DigestOptions): Promise<DigestResult> {
   const t0 = performance.now();
-  const walk = await walkSource(opts.dir);
+  const walk = await walkSource(opts.dir, opts.commit !== undefined ? { commit: opts.commit } : {});
   const root = await realpath(resolve(opts.dir));
   const plane = opts.plane ?? basename(root);
   const build = await buildFacts({
@@ -76,6 +81,14 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
   };
   if (opts.store) {
     const store = opts.store;
+    let history: GitPlaneDelta | undefined;
+    if (walk.repo && walk.commit && opts.git !== false) {
+      try {
+        history = await readGitPlane(walk.repo, store, gitPlaneName(plane), { root });
+      } catch (e) {
+        build.report.notes.push(`history plane ${gitPlaneName(plane)} not updated: ${(e as Error).message}`);
+      }
+    }
     result.applied = store.write((w) => {
       if (!w.getPlane(plane)) w.createPlane(plane);
       const state = loadPlaneState(store, plane);
@@ -87,6 +100,7 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
         ledger: ledgerOf(build.report),
         ...(opts.planeProps ?? {}),
       });
+      if (history) writeGitPlane(w, history);
       return stats;
     });
   }

@@ -90,11 +90,22 @@ function overLimit(size: number, max: number): Skipped["reason"] {
   return `over ${formatBytes(max)} (${size} bytes)`;
 }
 
+export interface WalkOptions {
+  maxBytes?: number;
+  /**
+   * Walk this commit (any rev) instead of HEAD: the fold reads the commit it moves to. Needs a
+   * repository; an unknown rev is REV_NOT_FOUND, no repository GIT_ERROR.
+   */
+  commit?: string;
+  /** The repository to read through (keeps one isomorphic-git cache across walks); found from `dir` otherwise. */
+  repo?: GitRepo;
+}
+
 /**
  * The files a digest of `dir` reads, sorted by path, with everything skipped and why.
  * Missing or unreadable `dir` → DIR_NOT_FOUND.
  */
-export async function walkSource(dir: string, opts: { maxBytes?: number } = {}): Promise<WalkSource> {
+export async function walkSource(dir: string, opts: WalkOptions = {}): Promise<WalkSource> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   let abs: string;
   try {
@@ -105,7 +116,11 @@ export async function walkSource(dir: string, opts: { maxBytes?: number } = {}):
     const why = e instanceof Error ? e.message : String(e);
     throw new DrsgError("DIR_NOT_FOUND", `walk '${dir}': no readable directory there (${why})`, { dir }, { cause: e });
   }
-  const repo = await GitRepo.find(abs);
+  const repo = opts.repo ?? (await GitRepo.find(abs));
+  if (opts.commit !== undefined) {
+    if (!repo) throw new DrsgError("GIT_ERROR", `walk '${dir}' at ${opts.commit}: not inside a git repository`, { dir });
+    return walkGit(repo, await repo.resolve(opts.commit), abs, maxBytes);
+  }
   const head = repo ? await repo.head() : undefined;
   if (repo && head) return walkGit(repo, head, abs, maxBytes);
   return walkWorktree(abs, maxBytes, repo);

@@ -1,0 +1,45 @@
+// drsg watch --dir D [--plane P] [--db PATH]: follow a repository's commits in the foreground.
+// Brings the plane to HEAD first (in sync, fold the gap, or rebuild after rewritten history),
+// then folds every HEAD move until SIGINT/SIGTERM. One log line per fold on stderr.
+import { log } from "../../log.js";
+import { activePlugins } from "../../plugin/registry.js";
+import { PlaneSync } from "../../sync/fold.js";
+import { Watcher } from "../../sync/watch.js";
+import { type Command, str } from "../command.js";
+import { dbPath, openDb } from "../db.js";
+
+export const watchCommand: Command = {
+  name: "watch",
+  summary: "fold every commit of a repository into its plane (foreground, until Ctrl-C)",
+  usage: "drsg watch [--dir D=.] [--plane NAME] [--db PATH]",
+  options: { dir: { type: "string" }, plane: { type: "string" }, db: { type: "string" } },
+  async run(args) {
+    const dir = str(args, "dir") ?? args.positionals[0] ?? ".";
+    const plugins = activePlugins();
+    const store = openDb(str(args, "db"), { create: true });
+    let sync: PlaneSync | undefined;
+    let watcher: Watcher | undefined;
+    try {
+      sync = await PlaneSync.open({ store, dir, plugins, plane: str(args, "plane") });
+      const start = await sync.syncToHead();
+      if (start.kind === "noop")
+        log("info", `watch ${sync.plane}: ${start.to ? `in sync at ${start.to.slice(0, 12)}` : (start.reason ?? "nothing to do")}`);
+      watcher = new Watcher(sync);
+      await watcher.start();
+      log("info", `watching ${sync.repo.gitdir} (HEAD, refs, packed-refs) for plane '${sync.plane}' in ${dbPath(str(args, "db"))}; Ctrl-C stops`);
+      await new Promise<void>((resolve) => {
+        const stop = (sig: string) => {
+          log("info", `watch ${sync?.plane}: ${sig}, stopping`);
+          resolve();
+        };
+        process.once("SIGINT", () => stop("SIGINT"));
+        process.once("SIGTERM", () => stop("SIGTERM"));
+      });
+      return 0;
+    } finally {
+      await watcher?.stop();
+      await sync?.close();
+      store.close();
+    }
+  },
+};
