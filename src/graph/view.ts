@@ -14,6 +14,8 @@ export interface EdgeAttrs {
   type: string;
   line?: number;
   reason?: string;
+  /** How many sites the edge stands for (the resolver merges repeats of one src→dst). */
+  count?: number;
 }
 
 export type PlaneGraph = MultiDirectedGraph<NodeAttrs, EdgeAttrs>;
@@ -44,6 +46,7 @@ export class GraphViews {
       const a: EdgeAttrs = { type: e.type };
       if (typeof e.props.line === "number") a.line = e.props.line;
       if (typeof e.props._reason === "string") a.reason = e.props._reason;
+      if (typeof e.props.count === "number") a.count = e.props.count;
       const s = String(e.src);
       const d = String(e.dst);
       if (g.hasNode(s) && g.hasNode(d)) g.addDirectedEdgeWithKey(String(e.id), s, d, a);

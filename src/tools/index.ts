@@ -2,7 +2,24 @@
 import { context } from "./context.js";
 import { describe } from "./describe.js";
 import { describePlane } from "./describe_plane.js";
+import { fathom } from "./fathom.js";
+import { getNode } from "./get_node.js";
+import { impact } from "./impact.js";
 import { listPlanes } from "./list_planes.js";
+import { search } from "./search.js";
 import type { Tool } from "./tool.js";
+import { trace } from "./trace.js";
+import { traverse } from "./traverse.js";
 
-export const TOOLS: Tool[] = [listPlanes, describePlane, context, describe] as Tool[];
+export const TOOLS: Tool[] = [
+  listPlanes,
+  describePlane,
+  context,
+  describe,
+  impact,
+  trace,
+  fathom,
+  search,
+  getNode,
+  traverse,
+] as Tool[];

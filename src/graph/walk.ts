@@ -1,0 +1,184 @@
+// Traversals behind the graph verbs, over a plane's read-only graph view: the impact radius
+// (incoming edges by distance), the shortest call path, the region around a symbol and bounded
+// reach. Pure functions of a PlaneGraph, shaped like graphology's own traversal packages, so
+// they cost what the walk touches and never a scan of the plane.
+import type { PlaneGraph } from "./view.js";
+
+/** Edge types whose sources are affected when their target changes, in tagging priority. */
+export const IMPACT_TYPES = ["CALLS", "INSTANTIATES", "REFERENCES", "EXTENDS", "IMPLEMENTS", "USES_TYPE", "IMPORTS"] as const;
+
+/** A node reached by a walk: at its first distance, with the edge type that reached it. */
+export interface Reached {
+  id: string;
+  depth: number;
+  /** The type of the edge that first reached it (ties at one depth go to the type listed first). */
+  via: string;
+}
+
+/**
+ * Everything that reaches `start` through incoming edges of `types`, level by level up to
+ * `depth`: each node once, at its first depth. Stops early when a level is empty.
+ */
+export function impactLevels(g: PlaneGraph, start: string, depth: number, types: readonly string[] = IMPACT_TYPES): Reached[][] {
+  const rank = new Map(types.map((t, i) => [t, i]));
+  const seen = new Set<string>([start]);
+  const levels: Reached[][] = [];
+  let frontier = [start];
+  for (let d = 1; d <= depth && frontier.length > 0; d++) {
+    const best = new Map<string, string>();
+    for (const u of frontier) {
+      g.forEachInEdge(u, (_e, a, src) => {
+        const r = rank.get(a.type);
+        if (r === undefined || seen.has(src)) return;
+        const prior = best.get(src);
+        if (prior === undefined || r < rank.get(prior)!) best.set(src, a.type);
+      });
+    }
+    const level: Reached[] = [];
+    for (const [id, via] of best) {
+      seen.add(id);
+      level.push({ id, depth: d, via });
+    }
+    if (level.length === 0) break;
+    levels.push(level);
+    frontier = level.map((x) => x.id);
+  }
+  return levels;
+}
+
+/** The shortest path found by `shortestPath`: its nodes and the edges between them. */
+export interface PathResult {
+  nodes?: string[];
+  edges?: string[];
+  /** Nodes the search dequeued. */
+  visited: number;
+  /** True when the search stopped at its visit limit before running out of nodes. */
+  capped: boolean;
+  /** Sites of unbound calls (edges of `type` carrying a reason) out of the dequeued nodes. */
+  unresolvedSites: number;
+}
+
+/** BFS over outgoing edges of one type for the shortest path `from` → `to`, visiting at most `maxVisited` nodes. */
+export function shortestPath(g: PlaneGraph, from: string, to: string, type = "CALLS", maxVisited = 20_000): PathResult {
+  if (from === to) return { nodes: [from], edges: [], visited: 1, capped: false, unresolvedSites: 0 };
+  const parent = new Map<string, { node: string; edge: string }>();
+  const seen = new Set<string>([from]);
+  const queue = [from];
+  let head = 0;
+  let unresolvedSites = 0;
+  while (head < queue.length) {
+    if (head >= maxVisited) return { visited: head, capped: true, unresolvedSites };
+    const u = queue[head++]!;
+    let found = false;
+    g.forEachOutEdge(u, (e, a, _s, v) => {
+      if (a.type === type && a.reason !== undefined) unresolvedSites += a.count ?? 1;
+      if (found || a.type !== type || seen.has(v)) return;
+      seen.add(v);
+      parent.set(v, { node: u, edge: e });
+      if (v === to) found = true;
+      else queue.push(v);
+    });
+    if (found) {
+      const nodes = [to];
+      const edges: string[] = [];
+      for (let at = to; at !== from; ) {
+        const p = parent.get(at)!;
+        edges.push(p.edge);
+        nodes.push(p.node);
+        at = p.node;
+      }
+      return { nodes: nodes.reverse(), edges: edges.reverse(), visited: head, capped: false, unresolvedSites };
+    }
+  }
+  return { visited: head, capped: false, unresolvedSites };
+}
+
+/** The region around a symbol, walked both ways. */
+export interface Region {
+  /** Node id → the hop it was first reached at (the start is hop 0). */
+  nodes: Map<string, number>;
+  /** Edge id → whether it was walked along its direction (`out`) or against it (`in`). */
+  edges: Map<string, "out" | "in">;
+  /** Nodes first reached at each hop, index 0 = hop 1. */
+  perHop: number[];
+  /** What stopped the walk: the node budget, a hop that reached nothing new, or the depth. */
+  stop: "budget" | "ended" | "depth";
+}
+
+/** BFS both ways up to `depth` hops, adding at most `budget` nodes; each edge counted once, when first walked. */
+export function region(g: PlaneGraph, start: string, depth: number, budget = 5_000): Region {
+  const nodes = new Map<string, number>([[start, 0]]);
+  const edges = new Map<string, "out" | "in">();
+  const perHop: number[] = [];
+  let frontier = [start];
+  let full = false;
+  for (let hop = 1; hop <= depth; hop++) {
+    const next: string[] = [];
+    const visit = (e: string, v: string, dir: "out" | "in") => {
+      if (edges.has(e)) return;
+      if (!nodes.has(v)) {
+        if (nodes.size >= budget) {
+          full = true;
+          return;
+        }
+        nodes.set(v, hop);
+        next.push(v);
+      }
+      edges.set(e, dir);
+    };
+    for (const u of frontier) {
+      g.forEachOutEdge(u, (e, _a, _s, v) => visit(e, v, "out"));
+      g.forEachInEdge(u, (e, _a, s) => visit(e, s, "in"));
+    }
+    if (next.length > 0) perHop.push(next.length);
+    if (full) return { nodes, edges, perHop, stop: "budget" };
+    if (next.length === 0) return { nodes, edges, perHop, stop: "ended" };
+    frontier = next;
+  }
+  return { nodes, edges, perHop, stop: "depth" };
+}
+
+export type Direction = "out" | "in" | "both";
+
+/** A node reached by `reach`: its hop, and the edge that first reached it and which way it was walked. */
+export interface ReachedHop {
+  id: string;
+  hop: number;
+  via: string;
+  dir: "out" | "in";
+}
+
+/**
+ * Nodes whose shortest distance from `start` (following `dir`, only edges of `types` when
+ * given) lies in [min, max], in BFS order; the walk stops after `maxNodes` reached nodes.
+ */
+export function reach(
+  g: PlaneGraph,
+  start: string,
+  opts: { dir: Direction; types?: ReadonlySet<string>; min: number; max: number; maxNodes?: number },
+): { reached: ReachedHop[]; capped: boolean } {
+  const maxNodes = opts.maxNodes ?? 100_000;
+  const seen = new Set<string>([start]);
+  const reached: ReachedHop[] = [];
+  let frontier = [start];
+  let capped = false;
+  for (let hop = 1; hop <= opts.max && frontier.length > 0 && !capped; hop++) {
+    const next: string[] = [];
+    const visit = (type: string, v: string, dir: "out" | "in") => {
+      if (capped || seen.has(v) || (opts.types && !opts.types.has(type))) return;
+      if (seen.size > maxNodes) {
+        capped = true;
+        return;
+      }
+      seen.add(v);
+      next.push(v);
+      if (hop >= opts.min) reached.push({ id: v, hop, via: type, dir });
+    };
+    for (const u of frontier) {
+      if (opts.dir !== "in") g.forEachOutEdge(u, (_e, a, _s, v) => visit(a.type, v, "out"));
+      if (opts.dir !== "out") g.forEachInEdge(u, (_e, a, s) => visit(a.type, s, "in"));
+    }
+    frontier = next;
+  }
+  return { reached, capped };
+}

@@ -1,0 +1,28 @@
+// Rendering for the graph verbs: a node of a plane's graph view as the shared one-liner
+// (`key  Label  file:line`), read from the store so it matches every other verb exactly.
+import type { PlaneGraph } from "../graph/view.js";
+import { oneLine } from "./common.js";
+import type { ToolContext } from "./tool.js";
+
+/** The one-liner of graph node `id` (a store id as a string). */
+export function nodeLine(ctx: ToolContext, plane: string, g: PlaneGraph, id: string): string {
+  const n = ctx.store.getNode(plane, Number(id));
+  if (n) return oneLine(n);
+  const a = g.hasNode(id) ? g.getNodeAttributes(id) : undefined;
+  return a ? `${a.key || "<keyless>"}  ${a.label}${a.file ? `  ${a.file}` : ""}` : `#${id}  (missing node)`;
+}
+
+/** Sort graph node ids by key (then id), for stable listings. */
+export function byKeyOf(g: PlaneGraph): (a: string, b: string) => number {
+  return (a, b) => {
+    const ka = g.getNodeAttribute(a, "key");
+    const kb = g.getNodeAttribute(b, "key");
+    return ka < kb ? -1 : ka > kb ? 1 : Number(a) - Number(b);
+  };
+}
+
+/**
+ * How many lines to hand `renderSections` for a group of `total`: one past the largest cap,
+ * so the elision line is always written when the group is longer than the cap in force.
+ */
+export const SECTION_LINES = 21;

@@ -1,0 +1,109 @@
+// impact: everything that reaches a symbol through incoming CALLS / INSTANTIATES / REFERENCES /
+// EXTENDS / IMPLEMENTS / USES_TYPE / IMPORTS edges, grouped by distance, each entry tagged with the
+// edge type that reached it. Unresolved call sites that might reach the symbol (calls with its
+// name the parser could not bind) are counted beside the total, never in it.
+import { z } from "zod";
+import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
+import type { PlaneGraph } from "../graph/view.js";
+import { keyName } from "../model/facts.js";
+import type { PlaneInfo, StoredNode } from "../store/types.js";
+import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, renderSections, requirePlane, resolveOne } from "./common.js";
+import { SECTION_LINES, byKeyOf, nodeLine } from "./graph_lines.js";
+import { defineTool, type ToolContext } from "./tool.js";
+
+/** Call sites the parser left unbound whose callee name equals the symbol's name. */
+export interface UnresolvedSites {
+  name: string;
+  /** Sites (an edge stands for `count` sites when a caller repeats the call). */
+  sites: number;
+  /** The callers holding them, with the first site's line and the reason, sorted by caller key. */
+  callers: { id: string; line?: number; reason?: string; count: number }[];
+}
+
+/** The unbound calls named like `node` anywhere in the plane (an index lookup, then the view). */
+export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneGraph, node: StoredNode): UnresolvedSites {
+  const name = keyName(node.key);
+  const out: UnresolvedSites = { name, sites: 0, callers: [] };
+  for (const ref of ctx.store.nodesByName(plane, name, 10_000)) {
+    if (!ref.labels.includes("UnresolvedRef")) continue;
+    const id = String(ref.id);
+    if (!g.hasNode(id)) continue;
+    g.forEachInEdge(id, (_e, a, src) => {
+      if (a.type !== "CALLS") return;
+      const count = a.count ?? 1;
+      out.sites += count;
+      out.callers.push({ id: src, line: a.line, reason: a.reason, count });
+    });
+  }
+  const cmp = byKeyOf(g);
+  out.callers.sort((a, b) => cmp(a.id, b.id) || (a.line ?? 0) - (b.line ?? 0));
+  return out;
+}
+
+export interface ImpactResult {
+  levels: Reached[][];
+  total: number;
+  unresolved: UnresolvedSites;
+}
+
+/** The radius of `node` on the plane's graph view, up to `depth`. */
+export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, depth: number): ImpactResult {
+  const g = ctx.views.get(p.name);
+  const levels = impactLevels(g, String(node.id), depth, IMPACT_TYPES);
+  const cmp = byKeyOf(g);
+  for (const l of levels) l.sort((a, b) => cmp(a.id, b.id));
+  return {
+    levels,
+    total: levels.reduce((s, l) => s + l.length, 0),
+    unresolved: unresolvedNamed(ctx, p.name, g, node),
+  };
+}
+
+const UNRESOLVED_SHOWN = 5;
+
+/** The answer's text: head, one section per depth, the total, the unresolved sites beside it. */
+export function renderImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, depth: number, r: ImpactResult): string {
+  const g = ctx.views.get(p.name);
+  const head = [...headerLines(ctx, p), oneLine(node)];
+  const sections: Section[] = r.levels.map((level, i) => ({
+    title: `depth ${i + 1}`,
+    total: level.length,
+    lines: level.slice(0, SECTION_LINES).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]`),
+  }));
+  if (sections.length === 0) head.push(`nothing reaches it through recorded ${IMPACT_TYPES.join("/")} edges`);
+  const tail = [`total affected within depth ${depth}: ${r.total}`];
+  const u = r.unresolved;
+  if (u.sites === 0) tail.push(`unresolved call sites that might also reach it: 0 (no unbound call is named \`${u.name}\`)`);
+  else {
+    tail.push(
+      `unresolved call sites that might also reach it, not in the total: ${u.sites} (calls named \`${u.name}\` the parser could not bind) — look in:`,
+    );
+    for (const c of u.callers.slice(0, UNRESOLVED_SHOWN)) {
+      const site = [c.line !== undefined ? `call@${c.line}` : "", c.count > 1 ? `×${c.count}` : ""].filter(Boolean).join(" ");
+      tail.push(`  ${nodeLine(ctx, p.name, g, c.id)}${site ? `  ${site}` : ""}${c.reason ? `  [${c.reason}]` : ""}`);
+    }
+    if (u.callers.length > UNRESOLVED_SHOWN) tail.push(`  … and ${u.callers.length - UNRESOLVED_SHOWN} more caller(s)`);
+  }
+  tail.push(LOWER_BOUND_NOTE);
+  tail.push(`next: context <key> on any entry for its call sites; trace <key> ${node.key} for the path`);
+  return renderSections(head, sections, tail);
+}
+
+export const impact = defineTool({
+  name: "impact",
+  description:
+    "What breaks if a symbol changes: everything that reaches it through incoming CALLS, INSTANTIATES, REFERENCES, EXTENDS, IMPLEMENTS, USES_TYPE and IMPORTS edges, grouped by distance (depth 1–6, default 3), each tagged with the edge type that reached it, with a true total. Calls with its name that the parser could not bind are counted beside the total (never in it), naming where they are. `name` is a key, a key suffix or a substring; ambiguous names return candidates.",
+  input: z.strictObject({
+    plane: z.string().min(1).max(200),
+    name: z.string().min(1).max(1000),
+    depth: z.number().int().min(1).max(6).default(3),
+  }),
+  readOnly: true,
+  cli: { positionals: ["name"] },
+  run(ctx, { plane, name, depth }) {
+    const p = requirePlane(ctx.store, plane);
+    const r = resolveOne(ctx, p, name);
+    if ("text" in r) return r.text;
+    return renderImpact(ctx, p, r.node, depth, computeImpact(ctx, p, r.node, depth));
+  },
+});

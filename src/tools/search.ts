@@ -1,0 +1,49 @@
+// search: "I don't know the name". No embeddings exist yet, so this is keyword search — SQLite
+// FTS5 over names, keys, signatures and doc comments — and the answer says so.
+import { z } from "zod";
+import { DrsgError } from "../model/errors.js";
+import { clipLines, headerLines, oneLine, requirePlane } from "./common.js";
+import { describeBlock } from "./describe.js";
+import { defineTool } from "./tool.js";
+
+const BEST_LINES = 8;
+
+export const search = defineTool({
+  name: "search",
+  description:
+    "Find symbols when you do not know their name: keyword search (SQLite FTS5 over names, keys, signatures and doc comments — no embeddings exist, so hits rank by shared words, not meaning), top `k` (default 8, at most 50) as one-liners, then the best match's properties. For text inside bodies use grep.",
+  input: z.strictObject({
+    plane: z.string().min(1).max(200),
+    query: z.string().min(1).max(500),
+    k: z.number().int().min(1).max(50).default(8),
+  }),
+  readOnly: true,
+  cli: { positionals: ["query"] },
+  run(ctx, { plane, query, k }) {
+    const p = requirePlane(ctx.store, plane);
+    if (query.trim() === "") throw new DrsgError("BAD_INPUT", "search: the query is empty — pass the words to look for");
+    const out = headerLines(ctx, p);
+    out.push(
+      "keyword search (SQLite FTS5 over names, keys, signatures and doc comments) — this plane has no embeddings, so hits rank by shared words, not meaning",
+    );
+    if (!/[\p{L}\p{N}]/u.test(query)) {
+      out.push(`no words to search for in \`${query}\`: keyword search matches letters and digits — grep finds other text`);
+      return out.join("\n");
+    }
+    // Stand-ins (unbound calls, outside code) share names with real symbols; they are not answers.
+    const hits = ctx.store
+      .searchText(p.name, query, Math.min(4 * k + 1, 250))
+      .filter((n) => !n.labels.includes("UnresolvedRef") && !n.labels.includes("External"));
+    if (hits.length === 0) {
+      out.push(`no symbol's name, key, signature or doc comment contains the words of \`${query}\` — grep searches the source text`);
+      return out.join("\n");
+    }
+    const shown = hits.slice(0, k);
+    out.push(`${shown.length} best match(es)${hits.length > k ? ` — more match; raise k (at most 50) or add words` : ""}:`);
+    out.push(...shown.map((n, i) => `  ${String(i + 1).padStart(2)}. ${oneLine(n)}`));
+    const best = describeBlock(shown[0]!).slice(0, BEST_LINES);
+    out.push("best match:", ...best.map((l) => `  ${l}`));
+    out.push(`next: context ${shown[0]!.key} for its callers, callees and other edges`);
+    return clipLines(out.join("\n"));
+  },
+});

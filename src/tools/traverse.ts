@@ -1,0 +1,73 @@
+// traverse: the nodes reached from one node — following out, in or both directions, over chosen
+// edge types, between a minimum and maximum number of hops — grouped by hop, capped, with the
+// true total and each node's id for get_node.
+import { z } from "zod";
+import { reach } from "../graph/walk.js";
+import { DrsgError } from "../model/errors.js";
+import type { StoredNode } from "../store/types.js";
+import { type Section, headerLines, oneLine, renderSections, requirePlane, resolveOne } from "./common.js";
+import { SECTION_LINES, byKeyOf, nodeLine } from "./graph_lines.js";
+import { defineTool } from "./tool.js";
+
+export const MAX_HOPS = 10;
+
+export const traverse = defineTool({
+  name: "traverse",
+  description:
+    "Nodes reached from one node (`from_key` — a key, key suffix or substring — or `from_id`) following `direction` out (default), in or both, over `edge_types` (default all), at `min`..`max` hops (1–10, default 1..1), each with the edge type that first reached it and its id; grouped by hop, capped, with true totals.",
+  input: z.strictObject({
+    plane: z.string().min(1).max(200),
+    from_key: z.string().min(1).max(1000).optional(),
+    from_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    direction: z.enum(["out", "in", "both"]).default("out"),
+    edge_types: z.array(z.string().min(1).max(100)).max(32).optional(),
+    min: z.number().int().min(1).max(MAX_HOPS).default(1),
+    max: z.number().int().min(1).max(MAX_HOPS).default(1),
+  }),
+  readOnly: true,
+  run(ctx, input) {
+    const p = requirePlane(ctx.store, input.plane);
+    if ((input.from_key === undefined) === (input.from_id === undefined))
+      throw new DrsgError("BAD_INPUT", "traverse: pass exactly one of from_key and from_id");
+    if (input.min > input.max) throw new DrsgError("BAD_INPUT", `traverse: min (${input.min}) is above max (${input.max})`);
+    let start: StoredNode;
+    if (input.from_id !== undefined) {
+      const n = ctx.store.getNode(p.name, input.from_id);
+      if (!n) return [...headerLines(ctx, p), `no node #${input.from_id} in plane '${p.name}'`].join("\n");
+      start = n;
+    } else {
+      const r = resolveOne(ctx, p, input.from_key!);
+      if ("text" in r) return r.text;
+      start = r.node;
+    }
+    const g = ctx.views.get(p.name);
+    const types = input.edge_types?.length ? new Set(input.edge_types) : undefined;
+    const { reached, capped } = reach(g, String(start.id), { dir: input.direction, types, min: input.min, max: input.max });
+    const cmp = byKeyOf(g);
+    const byHop = new Map<number, typeof reached>();
+    for (const x of reached) {
+      const list = byHop.get(x.hop);
+      if (list) list.push(x);
+      else byHop.set(x.hop, [x]);
+    }
+    const sections: Section[] = [...byHop.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([hop, xs]) => ({
+        title: `hop ${hop}`,
+        total: xs.length,
+        lines: xs
+          .sort((a, b) => cmp(a.id, b.id))
+          .slice(0, SECTION_LINES)
+          .map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via} ${x.dir === "out" ? "→" : "←"}]  #${x.id}`),
+      }));
+    const span = input.min === input.max ? `${input.max} hop(s)` : `${input.min}–${input.max} hops`;
+    const over = types ? [...types].sort().join(", ") : "every edge type";
+    const head = [...headerLines(ctx, p), `${oneLine(start)}  #${start.id}`];
+    head.push(`reached at ${span} ${input.direction === "both" ? "out and in" : input.direction} over ${over}: ${reached.length} node(s)`);
+    const tail: string[] = [];
+    if (capped) tail.push("the walk stopped at 100000 nodes: the totals above are a lower bound");
+    if (reached.length === 0 && types) tail.push("describe_plane lists the edge types this plane holds");
+    tail.push("next: get_node with an id above for its properties; context <key> for a symbol's neighbourhood");
+    return renderSections(head, sections, tail);
+  },
+});

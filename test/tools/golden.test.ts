@@ -1,0 +1,138 @@
+// Golden answers for every verb: each test/golden/<tool>/<case>.json — {"fixture": "<name>",
+// "args": {...}} (`plane` defaults to the fixture's name) — is asked of a spawned drsg-mcp
+// through the MCP SDK's real Client, and the text must equal <case>.txt exactly. An error
+// answer is written as `[isError]` then its text. Temp paths and plugin build hashes are
+// normalised. UPDATE_GOLDEN=1 rewrites the files; a failure prints a diff naming the command.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { PACKAGE_ROOT } from "../../src/paths.js";
+import { TOOLS } from "../../src/tools/index.js";
+import { type FixtureDb, type Served, buildFixtureDb, serve } from "./graph-fixture.js";
+
+const GOLDEN_DIR = join(PACKAGE_ROOT, "test", "golden");
+const UPDATE = process.env.UPDATE_GOLDEN === "1";
+
+interface Case {
+  tool: string;
+  name: string;
+  fixture: string;
+  args: Record<string, unknown>;
+  json: string;
+  txt: string;
+}
+
+function loadCases(): Case[] {
+  if (!existsSync(GOLDEN_DIR)) return [];
+  const cases: Case[] = [];
+  for (const tool of readdirSync(GOLDEN_DIR).sort()) {
+    const dir = join(GOLDEN_DIR, tool);
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((f) => f.endsWith(".json"));
+    } catch {
+      continue;
+    }
+    for (const f of names.sort()) {
+      const json = join(dir, f);
+      const spec = JSON.parse(readFileSync(json, "utf8")) as { fixture: string; args?: Record<string, unknown> };
+      const args = { plane: spec.fixture, ...(spec.args ?? {}) };
+      cases.push({ tool, name: f.slice(0, -5), fixture: spec.fixture, args, json, txt: json.replace(/\.json$/, ".txt") });
+    }
+  }
+  return cases;
+}
+
+/** The CLI spelling of a case, for failure messages. */
+export function commandOf(c: Case): string {
+  const tool = TOOLS.find((t) => t.name === c.tool);
+  const pos = tool?.cli?.positionals ?? [];
+  const q = (v: unknown) => {
+    const s = typeof v === "string" ? v : JSON.stringify(v);
+    return /^[\w./:@-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
+  };
+  const parts = tool?.cli ? ["drsg", c.tool] : [`(MCP tool ${c.tool})`];
+  for (const f of pos) if (c.args[f] !== undefined) parts.push(q(c.args[f]));
+  for (const [k, v] of Object.entries(c.args)) if (!pos.includes(k)) parts.push(`--${k.replace(/_/g, "-")}`, q(v));
+  return parts.join(" ");
+}
+
+/** Replace what differs from machine to machine: temp paths, plugin build hashes. */
+export function normalise(text: string, fx: FixtureDb): string {
+  return text
+    .split(fx.tmp)
+    .join("<tmp>")
+    .replace(/\b([a-z][\w-]*)@\d+\.\d+\.\d+\+[0-9a-f]{6,}\b/g, "$1@<build>");
+}
+
+/** A line diff (LCS), `-` expected, `+` actual, with two lines of context. */
+export function lineDiff(expected: string, actual: string): string {
+  const a = expected.split("\n");
+  const b = actual.split("\n");
+  const n = a.length;
+  const m = b.length;
+  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const rows: { op: " " | "-" | "+"; text: string }[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] === b[j]) {
+      rows.push({ op: " ", text: a[i++]! });
+      j++;
+    } else if (j < m && (i >= n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) rows.push({ op: "+", text: b[j++]! });
+    else rows.push({ op: "-", text: a[i++]! });
+  }
+  const keep = rows.map((r, k) => r.op !== " " || rows.slice(Math.max(0, k - 2), k + 3).some((x) => x.op !== " "));
+  const out: string[] = [];
+  rows.forEach((r, k) => {
+    if (keep[k]) out.push(`${r.op} ${r.text}`);
+    else if (keep[k - 1]) out.push("  …");
+  });
+  return out.join("\n");
+}
+
+const cases = loadCases();
+const fixtures = [...new Set(cases.map((c) => c.fixture))].sort();
+
+test("golden cases exist for every graph verb", () => {
+  for (const tool of ["impact", "trace", "fathom", "search", "traverse", "get_node"])
+    assert.ok(
+      cases.some((c) => c.tool === tool),
+      `no golden case under test/golden/${tool}/`,
+    );
+});
+
+for (const name of fixtures) {
+  describe(`golden answers on fixture ${name}`, () => {
+    let fx: FixtureDb;
+    let served: Served;
+    before(async () => {
+      fx = await buildFixtureDb(name);
+      served = await serve(fx);
+    });
+    after(async () => {
+      await served?.close();
+      fx?.cleanup();
+    });
+    for (const c of cases.filter((x) => x.fixture === name)) {
+      test(`${c.tool}/${c.name}`, async () => {
+        const r = await served.call(c.tool, c.args);
+        const actual = `${r.isError ? "[isError]\n" : ""}${normalise(r.text, fx)}\n`;
+        if (UPDATE || !existsSync(c.txt)) {
+          if (!UPDATE) assert.fail(`${c.txt} is missing — run UPDATE_GOLDEN=1 node scripts/run-tests.mjs golden, then read it`);
+          writeFileSync(c.txt, actual);
+          return;
+        }
+        const expected = readFileSync(c.txt, "utf8");
+        if (expected !== actual)
+          assert.fail(
+            `golden ${c.txt.slice(PACKAGE_ROOT.length + 1)} differs for: ${commandOf(c)}  (fixture ${c.fixture})\n` +
+              `rewrite with UPDATE_GOLDEN=1 node scripts/run-tests.mjs golden after checking the diff:\n${lineDiff(expected, actual)}`,
+          );
+      });
+    }
+  });
+}
