@@ -351,6 +351,17 @@ export class GitRepo {
    * Whether a work-tree path (relative to the root, POSIX) is ignored by the repository's
    * .gitignore files and .git/info/exclude. Directories need `isDir` (patterns like `build/`).
    */
+  /** Whether a path (relative to the work-tree root) is in the index, i.e. tracked by git. */
+  async isTracked(relPath: string): Promise<boolean> {
+    const p = splitRelPath(relPath, "check tracked").join("/");
+    try {
+      const files = await git.listFiles({ fs, dir: this.root, gitdir: this.gitdir, cache: this.cache });
+      return files.includes(p);
+    } catch (e) {
+      throw gitError(`check tracked '${relPath}'`, e);
+    }
+  }
+
   async isIgnored(relPath: string, isDir = false): Promise<boolean> {
     const p = splitRelPath(relPath, "check ignore").join("/");
     if (p === "") return false;

@@ -10,6 +10,7 @@ import { openStore } from "../store/store.js";
 import { TOOLS } from "../tools/index.js";
 import type { ToolContext } from "../tools/tool.js";
 import { version } from "../version.js";
+import { relayIfConfigured } from "./relay.js";
 import { buildMcpServer } from "./server.js";
 
 export const USAGE = `usage: drsg-mcp [--db PATH | PATH]
@@ -47,13 +48,6 @@ export function parseStdioArgs(argv: string[]): StdioArgs {
   return out;
 }
 
-/** Hook for the .mcp.json relay (drsg serve): returns true when it took over the session. */
-export type RelayHook = () => Promise<boolean>;
-let relayHook: RelayHook | undefined;
-export function setRelayHook(h: RelayHook): void {
-  relayHook = h;
-}
-
 export async function mainStdio(argv: string[]): Promise<number> {
   configureLog({ name: "drsg-mcp" });
   let args: StdioArgs;
@@ -72,7 +66,7 @@ export async function mainStdio(argv: string[]): Promise<number> {
     return 0;
   }
   const named = args.db ?? process.env.DRSG_DB;
-  if (named === undefined && relayHook && (await relayHook())) return 0;
+  if (named === undefined && (await relayIfConfigured())) return 0;
   const path = resolve(named ?? "graph.drsg");
   let store: ReturnType<typeof openStore>;
   try {

@@ -1,28 +1,23 @@
-// Resolver families by name (a plugin's `resolver` field).
+// Resolver families by name (a plugin's `resolver` field), loaded on first use so that a
+// process only loads the languages it meets (and drsg-mcp starts without any).
 import { DrsgError } from "../model/errors.js";
-import { resolveC } from "./c/index.js";
-import { resolveGeneric } from "./generic.js";
-import { resolveGo } from "./go/index.js";
-import { resolveJava } from "./java/index.js";
-import { resolvePython } from "./python/index.js";
-import { resolveRust } from "./rust/index.js";
-import { resolveTs } from "./ts/index.js";
 import type { Resolver } from "./types.js";
 
-const FAMILIES: Record<string, Resolver> = {
-  generic: resolveGeneric,
-  ts: resolveTs,
-  python: resolvePython,
-  go: resolveGo,
-  rust: resolveRust,
-  java: resolveJava,
-  c: resolveC,
+const FAMILIES: Record<string, () => Promise<Resolver>> = {
+  generic: async () => (await import("./generic.js")).resolveGeneric,
+  ts: async () => (await import("./ts/index.js")).resolveTs,
+  python: async () => (await import("./python/index.js")).resolvePython,
+  go: async () => (await import("./go/index.js")).resolveGo,
+  rust: async () => (await import("./rust/index.js")).resolveRust,
+  java: async () => (await import("./java/index.js")).resolveJava,
+  c: async () => (await import("./c/index.js")).resolveC,
 };
 
-export function resolverFamily(name: string): Resolver {
-  const r = FAMILIES[name];
-  if (!r) throw new DrsgError("PLUGIN_INVALID", `resolver family "${name}" does not exist (known: ${Object.keys(FAMILIES).join(", ")})`);
-  return r;
+export async function resolverFamily(name: string): Promise<Resolver> {
+  const load = FAMILIES[name];
+  if (!load)
+    throw new DrsgError("PLUGIN_INVALID", `resolver family "${name}" does not exist (known: ${Object.keys(FAMILIES).join(", ")})`);
+  return load();
 }
 
 export function isResolverFamily(name: string): boolean {

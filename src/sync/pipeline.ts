@@ -221,7 +221,8 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     if (mine.length === 0) continue;
     for (const p of mine) if (p.syntaxErrors > 0) report.syntaxErrors.push({ path: p.path, errors: p.syntaxErrors });
-    const out = resolverFamily(plugin.manifest.resolver)({
+    const resolve = await resolverFamily(plugin.manifest.resolver);
+    const out = resolve({
       partials: mine,
       manifests: manifests.get(name) ?? new Map(),
       treeName: opts.treeName,

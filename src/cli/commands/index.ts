@@ -2,6 +2,7 @@
 import type { Command } from "../command.js";
 import { digestCommand } from "./digest.js";
 import { exportCommand } from "./export.js";
+import { initCommand } from "./init.js";
 import { matchCommand, parseCommand } from "./parse.js";
 import { planeCommand } from "./plane.js";
 import { pluginCommand } from "./plugin.js";
@@ -9,4 +10,4 @@ import { rebuildCommand } from "./rebuild.js";
 import { watchCommand } from "./watch.js";
 import { serveCommand } from "./serve.js";
 
-export const COMMANDS: Command[] = [digestCommand, exportCommand, planeCommand, pluginCommand, parseCommand, matchCommand, serveCommand, watchCommand, rebuildCommand];
+export const COMMANDS: Command[] = [initCommand, digestCommand, exportCommand, planeCommand, pluginCommand, parseCommand, matchCommand, serveCommand, watchCommand, rebuildCommand];

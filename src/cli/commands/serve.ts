@@ -63,7 +63,7 @@ export const serveCommand: Command = {
         sync = await PlaneSync.open({ store, dir: dir!, plugins, plane: str(args, "plane") });
         ctx.extras!.sync = sync;
         const first = flag(args, "force") ? await sync.rebuild("--force") : await sync.syncToHead();
-        log("info", `plane '${sync.plane}' ${first.kind} at ${first.commit?.slice(0, 12) ?? "-"}${first.reason ? ` (${first.reason})` : ""}`);
+        log("info", `plane '${sync.plane}' ${first.kind} at ${first.to.slice(0, 12) || "-"}${first.reason ? ` (${first.reason})` : ""}`);
         watcher = new Watcher(sync, { onError: (e) => log("error", `watcher: ${String(e)}`) });
         await watcher.start();
       }
