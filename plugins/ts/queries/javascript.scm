@@ -1,8 +1,179 @@
-; starter query (to be completed)
-(function_declaration name: (identifier) @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.function
-(class_declaration name: (identifier) @name body: (class_body) @body) @definition.class
-(method_definition name: (property_identifier) @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.method
-(call_expression function: (identifier) @name arguments: (arguments) @arguments) @reference.call
-(call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name) arguments: (arguments) @arguments) @reference.call
-(new_expression constructor: (identifier) @name) @reference.new
-(import_statement (import_clause (named_imports (import_specifier name: (identifier) @name alias: (identifier)? @alias))) source: (string (string_fragment) @source)) @import.esm
+; JavaScript (.js .jsx .mjs .cjs; jsx.scm adds JSX) for the `ts` resolver family. The same captures
+; as typescript.scm, minus type annotations, interfaces, enums and namespaces.
+;
+; Glossary of what this file emits (plugins/README.md has the capture vocabulary):
+;   @definition.function     function declarations; consts holding arrows / function expressions;
+;                            module-level property-assigned functions (`a.b = function () {}`, with @object);
+;                            `export default function () {}` (named "default")
+;   @definition.function "{" hidden scopes, named "{" (not an identifier, never a fact): the body of
+;                            every function expression and object-literal method. The resolver uses them
+;                            to know where `this` is rebound; their references belong to the enclosing definition.
+;   @definition.class
+;   @definition.constructor / .getter / .setter / .method   class members; methods of object literals
+;                            held by consts (`const svc = { m() {} }`); class fields holding functions
+;   @definition.field        class fields
+;   @definition.constant     consts holding an object literal with function members (their container)
+;   @reference.call / .new   call and `new` sites (@receiver for `a.b()`); no @name = dynamic callee
+;   @reference.value         identifiers passed as values (arguments, object values): functions as callbacks
+;   @import.esm / .require / .dynamic      one binding per match
+;   @export                  ESM exports and re-exports; CommonJS `module.exports` / `exports.x`
+;   @local / @local.param    every binding (for shadowing) and what the source declares about its type
+
+; ---------------------------------------------------------------- hidden scopes (`this` boundaries)
+(function_expression body: (statement_block "{" @name) @definition.function)
+(generator_function body: (statement_block "{" @name) @definition.function)
+(object (method_definition body: (statement_block "{" @name) @definition.function))
+
+; ---------------------------------------------------------------- functions
+(function_declaration "async"? @async name: (identifier) @name parameters: (formal_parameters) @params
+  body: (statement_block) @body) @definition.function
+(generator_function_declaration "async"? @async name: (identifier) @name parameters: (formal_parameters) @params
+  body: (statement_block) @body) @definition.function
+
+; const f = (...) => {} / function () {} (any depth: nested ones are keyed under their container)
+(variable_declarator name: (identifier) @name
+  value: (arrow_function "async"? @async body: (_) @body) @value) @definition.function
+(variable_declarator name: (identifier) @name
+  value: [(function_expression "async"? @async parameters: (formal_parameters) @params body: (_) @body)
+          (generator_function "async"? @async parameters: (formal_parameters) @params body: (_) @body)] @value) @definition.function
+(variable_declarator name: (identifier) @name
+  value: (class (class_heritage (_) @extends)? body: (class_body) @body) @value) @definition.class
+
+; export default function () {} / export default () => {} / export default class {}
+(export_statement "default" @name value: [(function_expression "async"? @async body: (_) @body)
+                                            (arrow_function "async"? @async body: (_) @body)] @value) @definition.function
+(export_statement "default" @name value: (class (class_heritage (_) @extends)? body: (class_body) @body)) @definition.class
+
+; CommonJS and prototype style, module level: exports.x = ..., module.exports.y = ..., res.send = function send () {},
+; View.prototype.lookup = function () {}; also the inner target of `a.b = c.d = function () {}`
+(program (expression_statement (assignment_expression
+  left: (member_expression object: [(identifier) (member_expression)] @object property: (property_identifier) @name)
+  right: [(function_expression "async"? @async body: (_) @body)
+          (arrow_function "async"? @async body: (_) @body)
+          (generator_function body: (_) @body)] @value) @definition.function))
+(program (expression_statement (assignment_expression right: (assignment_expression
+  left: (member_expression object: [(identifier) (member_expression)] @object property: (property_identifier) @name)
+  right: [(function_expression "async"? @async body: (_) @body) (arrow_function "async"? @async body: (_) @body)] @value) @definition.function)))
+; module.exports = { m() {}, n: () => {} }: members of the module itself
+(program (expression_statement (assignment_expression
+  left: (member_expression) @object (#eq? @object "module.exports")
+  right: (object (method_definition "async"? @async name: (property_identifier) @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.function))))
+(program (expression_statement (assignment_expression
+  left: (member_expression) @object (#eq? @object "module.exports")
+  right: (object (pair key: (property_identifier) @name value: [(function_expression "async"? @async body: (_) @body) (arrow_function "async"? @async body: (_) @body)] @value) @definition.function))))
+
+; ---------------------------------------------------------------- classes
+(class_declaration name: (identifier) @name (class_heritage (_) @extends)? body: (class_body) @body) @definition.class
+
+; class members (rooted at class_body so that, for one node, the first pattern here wins)
+(class_body (method_definition "static"? @static "async"? @async
+  name: (property_identifier) @name (#eq? @name "constructor") parameters: (formal_parameters) @params body: (statement_block) @body) @definition.constructor)
+(class_body (method_definition "static"? @static "get"
+  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.getter)
+(class_body (method_definition "static"? @static "set"
+  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.setter)
+(class_body (method_definition "static"? @static "async"? @async
+  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.method)
+(class_body (field_definition "static"? @static property: [(property_identifier) (private_property_identifier)] @name
+  value: [(arrow_function "async"? @async body: (_) @body) (function_expression "async"? @async body: (_) @body)] @value) @definition.method)
+(class_body (field_definition "static"? @static property: [(property_identifier) (private_property_identifier)] @name value: (_)? @value
+  (#not-match? @value "^(async[ \t]|function[ \t(*]|[(<]|[A-Za-z_$][A-Za-z0-9_$]*[ \t]*=>)")) @definition.field)
+
+; object literals held by consts: `const svc = { m() {}, n: () => {} }` (the const, then its members)
+(variable_declarator name: (identifier) @name
+  value: (object [(method_definition) (pair value: [(arrow_function) (function_expression)])]) @value) @definition.constant
+(variable_declarator value: (object (method_definition "async"? @async name: (property_identifier) @name
+  parameters: (formal_parameters) @params body: (statement_block) @body) @definition.method))
+(variable_declarator value: (object (pair key: (property_identifier) @name
+  value: [(arrow_function "async"? @async body: (_) @body) (function_expression "async"? @async body: (_) @body)] @value) @definition.method))
+
+; ---------------------------------------------------------------- references
+(call_expression function: (identifier) @name (#not-eq? @name "require") arguments: (arguments) @arguments) @reference.call
+(call_expression function: (member_expression object: (_) @receiver
+  property: [(property_identifier) (private_property_identifier)] @name) arguments: (arguments) @arguments) @reference.call
+(call_expression function: (super) @name arguments: (arguments) @arguments) @reference.call
+(call_expression function: [(subscript_expression) (call_expression)
+  (parenthesized_expression [(identifier) (member_expression) (sequence_expression) (ternary_expression)
+    (binary_expression) (call_expression) (subscript_expression) (await_expression)])]
+  arguments: (arguments) @arguments) @reference.call
+(new_expression constructor: (identifier) @name arguments: (arguments)? @arguments) @reference.new
+(new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)
+  arguments: (arguments)? @arguments) @reference.new
+(new_expression constructor: [(subscript_expression) (call_expression) (parenthesized_expression)] arguments: (arguments)? @arguments) @reference.new
+
+; functions passed as values
+(arguments (identifier) @name @reference.value)
+(arguments (member_expression object: [(this) (identifier)] @receiver property: (property_identifier) @name) @reference.value)
+(pair value: (identifier) @name @reference.value)
+(object (shorthand_property_identifier) @name @reference.value)
+
+; ---------------------------------------------------------------- imports
+(import_statement (import_clause (named_imports (import_specifier name: (identifier) @name alias: (identifier)? @alias)))
+  source: (string (string_fragment) @source)) @import.esm
+(import_statement (import_clause (identifier) @default) source: (string (string_fragment) @source)) @import.esm
+(import_statement (import_clause (namespace_import (identifier) @namespace)) source: (string (string_fragment) @source)) @import.esm
+(import_statement source: (string (string_fragment) @source)) @import.module
+(variable_declarator name: (identifier) @namespace
+  value: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @import.require
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name)
+  value: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @import.require
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @name value: (identifier) @alias))
+  value: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @import.require
+(variable_declarator name: (identifier) @alias
+  value: (member_expression object: (call_expression function: (identifier) @_req (#eq? @_req "require")
+    arguments: (arguments . (string (string_fragment) @source))) property: (property_identifier) @name)) @import.require
+(call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source))) @import.require
+(call_expression function: (import) arguments: (arguments . (string (string_fragment) @source))) @import.dynamic
+
+; ---------------------------------------------------------------- exports
+(export_statement declaration: [(function_declaration name: (identifier) @name)
+                                (generator_function_declaration name: (identifier) @name)
+                                (class_declaration name: (identifier) @name)]) @export
+(export_statement declaration: [(lexical_declaration (variable_declarator name: (identifier) @name))
+                                (variable_declaration (variable_declarator name: (identifier) @name))]) @export
+(export_statement (export_clause (export_specifier name: (identifier) @name alias: (identifier)? @alias)) !source) @export
+(export_statement (export_clause (export_specifier name: (identifier) @name alias: (identifier)? @alias))
+  source: (string (string_fragment) @source)) @export
+(export_statement "*" @star source: (string (string_fragment) @source)) @export
+(export_statement (namespace_export (identifier) @namespace) source: (string (string_fragment) @source)) @export
+(export_statement "default" value: (identifier) @default) @export
+(export_statement "default" declaration: [(function_declaration name: (identifier) @default)
+                                          (generator_function_declaration name: (identifier) @default)
+                                          (class_declaration name: (identifier) @default)]) @export
+; CommonJS
+(program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
+  right: (identifier) @default) @export))
+(program (expression_statement (assignment_expression right: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
+  right: (identifier) @default)) @export))
+(program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
+  right: (object (shorthand_property_identifier) @name)) @export))
+(program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
+  right: (object (pair key: (property_identifier) @alias value: (identifier) @name))) @export))
+(program (expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
+  property: (property_identifier) @alias) right: (identifier) @name) @export))
+(program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
+  right: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @star @export))
+
+; ---------------------------------------------------------------- locals (bindings and what initialises them)
+(variable_declarator name: (identifier) @name) @local
+(variable_declarator name: (identifier) @name value: (new_expression constructor: (_) @new)) @local
+(variable_declarator name: (identifier) @name value: (await_expression (new_expression constructor: (_) @new))) @local
+(variable_declarator name: (identifier) @name value: (call_expression function: (identifier) @call)) @local
+(variable_declarator name: (identifier) @name
+  value: (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local
+(variable_declarator name: (identifier) @name value: (await_expression (call_expression function: (identifier) @call))) @local
+(variable_declarator name: (identifier) @name
+  value: (await_expression (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call)))) @local
+(variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (this)] @alias_of) @local
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name)) @local
+(object_pattern (pair_pattern value: (identifier) @name @local))
+(object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name @local))
+(array_pattern (identifier) @name @local)
+(array_pattern (assignment_pattern left: (identifier) @name @local))
+(rest_pattern (identifier) @name @local)
+(formal_parameters (identifier) @name @local.param)
+(formal_parameters (assignment_pattern left: (identifier) @name @local.param))
+(formal_parameters (object_pattern (shorthand_property_identifier_pattern) @name @local.param))
+(arrow_function parameter: (identifier) @name) @local.param
+(catch_clause parameter: (identifier) @name) @local
+(for_in_statement left: (identifier) @name) @local

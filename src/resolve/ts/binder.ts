@@ -1,0 +1,705 @@
+// The semantics of the ts family: what a name, a receiver expression or a type annotation denotes,
+// found only through proofs the source gives (lexical scope, import/re-export chains, `this` in a
+// class, declared types, `new` initialisers, declared return types). Where no proof exists the
+// answer is `unknown` with the reason the site will carry as an UnresolvedRef.
+import type { Import } from "../../model/partial.js";
+import { BUILTIN_TYPE_NAMES, FUNCTION_MEMBERS, GLOBAL_VALUES, PROMISE_GENERICS, TRANSPARENT_GENERICS } from "./globals.js";
+import { type DefInfo, type LocalInfo, type Mod, TYPE_KINDS, isOwnBody } from "./module.js";
+import type { Project } from "./project.js";
+import { type Head, type PathExpr, parsePath, parseType } from "./syntax.js";
+
+/** Unresolved reasons (plugins/ts/README.md documents them). */
+export const REASON = {
+  receiver: "receiver type unknown",
+  dynamic: "dynamic call",
+  builtin: "builtin",
+  notInScope: "not defined in scope",
+  ambiguous: (n: number) => `ambiguous: ${n} candidates`,
+  notExported: (key: string) => `not exported by ${key}`,
+  unresolvedImport: (spec: string) => `unresolved import ${spec}`,
+  notMember: (key: string) => `not a member of ${key}`,
+} as const;
+
+/** What a name means where it is used. */
+export type Binding =
+  | { k: "def"; d: DefInfo }
+  | { k: "import"; imp: Import }
+  | { k: "local"; locals: LocalInfo[]; scope: number }
+  | { k: "ambiguous"; n: number }
+  | { k: "none" };
+
+/** What an import or an export leads to. */
+export type Resolved =
+  | { k: "def"; d: DefInfo }
+  | { k: "local"; mod: Mod; locals: LocalInfo[] }
+  | { k: "mod"; mod: Mod; cjs: boolean }
+  | { k: "ext"; key: string; isModule: boolean }
+  | { k: "fail"; reason: string };
+
+/** What an expression evaluates to, as far as member lookup needs. */
+export type Val =
+  | { k: "def"; d: DefInfo }
+  | { k: "inst"; types: DefInfo[] }
+  | { k: "shape"; key: string }
+  | { k: "mod"; mod: Mod; cjs: boolean }
+  | { k: "ext"; key: string; isModule: boolean }
+  | { k: "builtin" }
+  | { k: "unknown"; reason: string };
+
+/** The outcome of looking a member up. */
+export type Member =
+  | { k: "found"; d: DefInfo; medium: boolean }
+  | { k: "ext"; key: string }
+  | { k: "builtin" }
+  | { k: "fail"; reason: string };
+
+type Super = { k: "def"; d: DefInfo } | { k: "ext"; key: string } | { k: "unknown" };
+
+const UNKNOWN: Val = { k: "unknown", reason: REASON.receiver };
+const BUILTIN: Val = { k: "builtin" };
+const MAX_DEPTH = 12;
+const CALLABLE: ReadonlySet<string> = new Set(["function", "method", "constructor", "getter", "setter", "class"]);
+
+export class Binder {
+  private readonly exportMemo = new Map<string, Resolved>();
+  private readonly exportBusy = new Set<string>();
+  private readonly importMemo = new Map<Import, Resolved>();
+  private readonly superMemo = new Map<DefInfo, Super[]>();
+  private readonly valMemo = new Map<string, Val>();
+  private readonly localMemo = new Map<LocalInfo, Val>();
+  private readonly localBusy = new Set<LocalInfo>();
+
+  constructor(
+    readonly project: Project,
+    readonly mods: Mod[],
+    readonly byPath: Map<string, Mod>,
+    readonly byKey: Map<string, DefInfo>,
+    readonly members: Map<string, Map<string, DefInfo[]>>,
+  ) {}
+
+  // ------------------------------------------------------------------ names and scopes
+
+  /** The innermost binding of `name` visible from `scope` (definitions, locals, imports). */
+  lookup(mod: Mod, scope: number, name: string): Binding {
+    let s = scope;
+    for (;;) {
+      const defs = mod.bindings.get(s)?.get(name);
+      const locals = mod.locals.get(s)?.get(name);
+      const imp = mod.imports.get(s)?.get(name);
+      const nDefs = defs ? distinct(defs) : 0;
+      const n = nDefs + (locals ? 1 : 0) + (imp ? 1 : 0);
+      if (n > 0) {
+        if (n > 1) return { k: "ambiguous", n };
+        if (defs) return { k: "def", d: defs[0]! };
+        if (imp) return { k: "import", imp };
+        return { k: "local", locals: locals!, scope: s };
+      }
+      if (s < 0) return { k: "none" };
+      s = mod.p.defs[s]!.parent;
+    }
+  }
+
+  /** Like `lookup`, in the type namespace: a local of that name (a type parameter) shadows. */
+  lookupType(mod: Mod, scope: number, name: string): Binding {
+    let s = scope;
+    for (;;) {
+      const defs = mod.bindings.get(s)?.get(name)?.filter((d) => TYPE_KINDS.has(d.d.kind));
+      const locals = mod.locals.get(s)?.get(name);
+      const imp = mod.imports.get(s)?.get(name);
+      const nDefs = defs && defs.length > 0 ? distinct(defs) : 0;
+      if (nDefs > 0 || imp) {
+        if (nDefs + (imp ? 1 : 0) > 1) return { k: "ambiguous", n: nDefs + (imp ? 1 : 0) };
+        return defs && defs.length > 0 ? { k: "def", d: defs[0]! } : { k: "import", imp: imp! };
+      }
+      if (locals) return { k: "local", locals, scope: s };
+      if (s < 0) return { k: "none" };
+      s = mod.p.defs[s]!.parent;
+    }
+  }
+
+  // ------------------------------------------------------------------ imports and exports
+
+  resolveImport(mod: Mod, imp: Import): Resolved {
+    const memo = this.importMemo.get(imp);
+    if (memo) return memo;
+    const r = this.resolveImportUncached(mod, imp);
+    this.importMemo.set(imp, r);
+    return r;
+  }
+
+  private resolveImportUncached(mod: Mod, imp: Import): Resolved {
+    const t = this.project.resolve(mod.path, imp.source);
+    if (t.kind === "unresolved") return { k: "fail", reason: REASON.unresolvedImport(imp.source) };
+    if (t.kind === "external")
+      return imp.imported === "*" || imp.imported === "default"
+        ? { k: "ext", key: t.key, isModule: true }
+        : { k: "ext", key: `${t.key}/${imp.imported}`, isModule: false };
+    const target = this.byPath.get(t.path);
+    if (!target) return { k: "fail", reason: REASON.unresolvedImport(imp.source) };
+    if (imp.imported === "*") return { k: "mod", mod: target, cjs: imp.form === "require" };
+    const r = this.exportOf(target, imp.imported);
+    if (r.k === "fail" && imp.imported === "default" && this.isCommonJs(target)) return { k: "mod", mod: target, cjs: true };
+    return r;
+  }
+
+  private isCommonJs(mod: Mod): boolean {
+    return mod.cjsMembers.size > 0 || (mod.exportLocal.size === 0 && mod.reexports.size === 0 && mod.stars.length === 0);
+  }
+
+  /** What module `mod` exports as `name`, through re-export chains and `export *` (cycle-safe). */
+  exportOf(mod: Mod, name: string): Resolved {
+    const id = `${mod.idx}\u0000${name}`;
+    const memo = this.exportMemo.get(id);
+    if (memo) return memo;
+    if (this.exportBusy.has(id)) return { k: "fail", reason: REASON.notExported(mod.key) };
+    this.exportBusy.add(id);
+    let r: Resolved;
+    try {
+      r = this.exportUncached(mod, name);
+    } finally {
+      this.exportBusy.delete(id);
+    }
+    this.exportMemo.set(id, r);
+    return r;
+  }
+
+  private exportUncached(mod: Mod, name: string): Resolved {
+    const local = mod.exportLocal.get(name);
+    if (local !== undefined) {
+      const b = this.lookup(mod, -1, local);
+      if (b.k === "def") return { k: "def", d: b.d };
+      if (b.k === "import") return this.resolveImport(mod, b.imp);
+      if (b.k === "local") return { k: "local", mod, locals: b.locals };
+      if (b.k === "ambiguous") return { k: "fail", reason: REASON.ambiguous(b.n) };
+    }
+    if (name === "default") {
+      const d = mod.bindings.get(-1)?.get("default");
+      if (d && d.length === 1) return { k: "def", d: d[0]! };
+    }
+    const re = mod.reexports.get(name);
+    if (re) {
+      const t = this.project.resolve(mod.path, re.source);
+      if (t.kind === "unresolved") return { k: "fail", reason: REASON.unresolvedImport(re.source) };
+      if (t.kind === "external")
+        return re.imported === "*" || re.imported === "default"
+          ? { k: "ext", key: re.imported === "*" ? t.key : `${t.key}/default`, isModule: re.imported === "*" }
+          : { k: "ext", key: `${t.key}/${re.imported}`, isModule: false };
+      const target = this.byPath.get(t.path);
+      if (!target) return { k: "fail", reason: REASON.unresolvedImport(re.source) };
+      return re.imported === "*" ? { k: "mod", mod: target, cjs: false } : this.exportOf(target, re.imported);
+    }
+    const cjs = mod.cjsMembers.get(name);
+    if (cjs) return { k: "def", d: cjs };
+    if (name !== "default" && mod.stars.length > 0) {
+      const found: Resolved[] = [];
+      let ext: string | undefined;
+      for (const source of mod.stars) {
+        const t = this.project.resolve(mod.path, source);
+        if (t.kind === "external") {
+          ext ??= t.key;
+          continue;
+        }
+        if (t.kind !== "file") continue;
+        const target = this.byPath.get(t.path);
+        if (!target) continue;
+        const r = this.exportOf(target, name);
+        if (r.k !== "fail" && !found.some((f) => sameResolved(f, r))) found.push(r);
+      }
+      if (found.length === 1) return found[0]!;
+      if (found.length > 1) return { k: "fail", reason: REASON.ambiguous(found.length) };
+      if (ext !== undefined) return { k: "ext", key: `${ext}/${name}`, isModule: false };
+    }
+    return { k: "fail", reason: REASON.notExported(mod.key) };
+  }
+
+  // ------------------------------------------------------------------ values
+
+  toVal(r: Resolved): Val {
+    switch (r.k) {
+      case "def":
+        return { k: "def", d: r.d };
+      case "local":
+        return this.localVal(r.mod, r.locals, -1);
+      case "mod":
+        return { k: "mod", mod: r.mod, cjs: r.cjs };
+      case "ext":
+        return { k: "ext", key: r.key, isModule: r.isModule };
+      case "fail":
+        return { k: "unknown", reason: r.reason };
+    }
+  }
+
+  /** The value a bare name denotes at a scope. */
+  nameVal(mod: Mod, scope: number, name: string, depth = 0): Val {
+    const b = this.lookup(mod, scope, name);
+    switch (b.k) {
+      case "def":
+        return { k: "def", d: b.d };
+      case "import":
+        return this.toVal(this.resolveImport(mod, b.imp));
+      case "local":
+        return this.localVal(mod, b.locals, b.scope, depth);
+      case "ambiguous":
+        return { k: "unknown", reason: REASON.ambiguous(b.n) };
+      case "none":
+        if (name === "exports") return { k: "mod", mod, cjs: true };
+        if (GLOBAL_VALUES.has(name)) return BUILTIN;
+        return { k: "unknown", reason: REASON.notInScope };
+    }
+  }
+
+  /** A variable or parameter: its declared type, else what initialises it (`new C()`, a typed call, an alias). */
+  localVal(mod: Mod, locals: LocalInfo[], scope: number, depth = 0): Val {
+    if (scope === -1) {
+      const shape = `${mod.key}.${locals[0]!.name}`;
+      if (this.members.has(shape) && !this.byKey.has(shape)) return { k: "shape", key: shape };
+    }
+    const sig = (l: LocalInfo) => `${l.type}|${l.newOf}|${l.callReceiver}|${l.callOf}|${l.aliasOf}`;
+    const first = locals[0]!;
+    if (locals.some((l) => sig(l) !== sig(first))) return UNKNOWN;
+    const memo = this.localMemo.get(first);
+    if (memo) return memo;
+    if (this.localBusy.has(first) || depth > MAX_DEPTH) return UNKNOWN;
+    this.localBusy.add(first);
+    let v: Val;
+    try {
+      v = this.localValUncached(mod, first, depth);
+    } finally {
+      this.localBusy.delete(first);
+    }
+    this.localMemo.set(first, v);
+    return v;
+  }
+
+  private localValUncached(mod: Mod, l: LocalInfo, depth: number): Val {
+    if (l.type !== undefined) return this.typeVal(mod, l.scope, l.type, false, depth + 1);
+    if (l.newOf !== undefined) {
+      const path = parsePath(l.newOf);
+      return path ? this.newVal(this.evalPath(mod, l.scope, path, depth + 1)) : UNKNOWN;
+    }
+    if (l.callOf !== undefined) {
+      const path = parsePath(l.callReceiver !== undefined ? `${l.callReceiver}.${l.callOf}` : l.callOf);
+      if (!path) return UNKNOWN;
+      return this.callResult(this.evalPath(mod, l.scope, path, depth + 1), depth + 1);
+    }
+    if (l.aliasOf !== undefined) {
+      const path = parsePath(l.aliasOf);
+      return path ? this.evalPath(mod, l.scope, path, depth + 1) : UNKNOWN;
+    }
+    return UNKNOWN;
+  }
+
+  /** The instance `new` makes from a constructor value. */
+  newVal(ctor: Val): Val {
+    if (ctor.k === "def" && (ctor.d.d.kind === "class" || ctor.d.d.kind === "function")) return { k: "inst", types: [ctor.d] };
+    if (ctor.k === "ext") return { k: "ext", key: ctor.key, isModule: false };
+    if (ctor.k === "builtin") return BUILTIN;
+    return ctor.k === "unknown" ? ctor : UNKNOWN;
+  }
+
+  /** What calling a value returns: the declared return type of the function or method. */
+  callResult(callee: Val, depth: number): Val {
+    if (callee.k === "def") {
+      const d = callee.d;
+      if (d.d.returns !== undefined && (d.d.kind === "function" || d.d.kind === "method"))
+        return this.typeVal(d.mod, d.d.parent, d.d.returns, true, depth + 1);
+      return UNKNOWN;
+    }
+    if (callee.k === "builtin") return BUILTIN;
+    return callee.k === "unknown" ? callee : UNKNOWN;
+  }
+
+  /** Evaluate a receiver chain (`this.svc`, `a.b.c`, `make().x`, `new C()`, `(x as T)`). */
+  evalPath(mod: Mod, scope: number, path: PathExpr, depth = 0): Val {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    let v = this.evalHead(mod, scope, path.head, depth);
+    for (const step of path.steps) {
+      if (v.k === "unknown") return v;
+      v = step.k === "call" ? this.callResult(v, depth) : this.memberVal(v, step.name, depth);
+    }
+    return v;
+  }
+
+  /** Evaluate receiver text at a scope, memoised per module, scope and text. */
+  evalText(mod: Mod, scope: number, text: string): Val {
+    const id = `${mod.idx}\u0000${scope}\u0000${text}`;
+    const memo = this.valMemo.get(id);
+    if (memo) return memo;
+    const path = parsePath(text);
+    const v = path ? this.evalPath(mod, scope, path) : UNKNOWN;
+    this.valMemo.set(id, v);
+    return v;
+  }
+
+  private evalHead(mod: Mod, scope: number, head: Head, depth: number): Val {
+    switch (head.k) {
+      case "this":
+        return this.thisVal(mod, scope);
+      case "super":
+        return this.superVal(mod, scope);
+      case "ident":
+        return this.nameVal(mod, scope, head.name, depth);
+      case "new":
+        return this.newVal(this.evalPath(mod, scope, head.ctor, depth + 1));
+      case "cast":
+        return this.typeVal(mod, scope, head.type, false, depth + 1);
+    }
+  }
+
+  /** The value of reading property `name` (fields give their declared type; methods themselves). */
+  memberVal(v: Val, name: string, depth: number): Val {
+    if (v.k === "ext") return { k: "ext", key: v.isModule ? `${v.key}/${name}` : `${v.key}.${name}`, isModule: false };
+    if (v.k === "builtin") return BUILTIN;
+    if (v.k === "unknown") return v;
+    if (v.k === "mod") return this.toVal(this.exportOf(v.mod, name));
+    const m = this.member(v, name);
+    if (m.k === "builtin") return BUILTIN;
+    if (m.k === "ext") return { k: "ext", key: m.key, isModule: false };
+    if (m.k === "fail") return { k: "unknown", reason: m.reason };
+    const d = m.d;
+    const scope = d.d.parent;
+    switch (d.d.kind) {
+      case "field":
+      case "variable":
+        if (d.d.type !== undefined) return this.typeVal(d.mod, scope, d.d.type, false, depth + 1);
+        if (d.d.valueKind === "new_expression" && d.d.valueCallee !== undefined) {
+          const path = parsePath(d.d.valueCallee);
+          return path ? this.newVal(this.evalPath(d.mod, scope, path, depth + 1)) : UNKNOWN;
+        }
+        return UNKNOWN;
+      case "getter":
+        return d.d.returns !== undefined ? this.typeVal(d.mod, scope, d.d.returns, false, depth + 1) : UNKNOWN;
+      default:
+        return { k: "def", d };
+    }
+  }
+
+  // ------------------------------------------------------------------ this / super
+
+  /** What `this` is at a scope: the class instance (or the class, in a static member), the object
+   * literal or JS object a function was assigned to, or unknown where a function rebinds it. */
+  thisVal(mod: Mod, scope: number): Val {
+    let s = scope;
+    while (s >= 0) {
+      const info = mod.defs[s]!;
+      const d = info.d;
+      if (info.hidden) {
+        const p = d.parent;
+        if (p >= 0 && isOwnBody(d, mod.p.defs[p]!)) {
+          s = p;
+          continue;
+        }
+        return UNKNOWN;
+      }
+      if (d.object !== undefined) {
+        if (d.valueKind === "arrow_function") return UNKNOWN;
+        const path = info.objectPath ?? "";
+        if (path === "") return UNKNOWN;
+        const owner = this.byKey.get(info.container!);
+        if (owner) {
+          if (info.proto) return owner.d.kind === "function" || owner.d.kind === "class" ? { k: "inst", types: [owner] } : UNKNOWN;
+          return { k: "def", d: owner };
+        }
+        if (info.proto) {
+          const ctor = this.nameVal(mod, -1, path);
+          return ctor.k === "def" && (ctor.d.d.kind === "function" || ctor.d.d.kind === "class") ? { k: "inst", types: [ctor.d] } : UNKNOWN;
+        }
+        return { k: "shape", key: info.container! };
+      }
+      const ownerInfo = info.owner >= 0 ? mod.defs[info.owner] : undefined;
+      const memberKind = d.kind === "method" || d.kind === "constructor" || d.kind === "getter" || d.kind === "setter" || d.kind === "field";
+      if (memberKind && ownerInfo && !ownerInfo.hidden) {
+        const ok = ownerInfo.d.kind;
+        if (ok === "class") return d.isStatic ? { k: "def", d: ownerInfo } : { k: "inst", types: [ownerInfo] };
+        if (ok === "interface") return { k: "inst", types: [ownerInfo] };
+        if (ok === "constant") {
+          if (d.valueKind === "arrow_function") {
+            s = ownerInfo.d.parent;
+            continue;
+          }
+          return { k: "def", d: ownerInfo };
+        }
+        return UNKNOWN;
+      }
+      if (d.kind === "function") {
+        if (d.valueKind === "arrow_function") {
+          s = d.parent;
+          continue;
+        }
+        if (info.key !== undefined && this.hasProtoMembers(info.key)) return { k: "inst", types: [info] };
+        return UNKNOWN;
+      }
+      if (d.kind === "class") return { k: "inst", types: [info] };
+      return UNKNOWN;
+    }
+    return UNKNOWN;
+  }
+
+  private hasProtoMembers(key: string): boolean {
+    const byName = this.members.get(key);
+    if (!byName) return false;
+    for (const list of byName.values()) if (list.some((m) => m.proto)) return true;
+    return false;
+  }
+
+  /** The class `this` belongs to at a scope (for `super`), and whether the member is static. */
+  enclosingClass(mod: Mod, scope: number): { cls: DefInfo; isStatic: boolean } | undefined {
+    const t = this.thisVal(mod, scope);
+    if (t.k === "inst" && t.types.length === 1 && t.types[0]!.d.kind === "class") return { cls: t.types[0]!, isStatic: false };
+    if (t.k === "def" && t.d.d.kind === "class") return { cls: t.d, isStatic: true };
+    return undefined;
+  }
+
+  superVal(mod: Mod, scope: number): Val {
+    const c = this.enclosingClass(mod, scope);
+    if (!c) return UNKNOWN;
+    const sup = this.supertypes(c.cls)[0];
+    if (!sup || sup.k === "unknown") return UNKNOWN;
+    if (sup.k === "ext") return { k: "ext", key: sup.key, isModule: false };
+    return c.isStatic ? { k: "def", d: sup.d } : { k: "inst", types: [sup.d] };
+  }
+
+  /** Supertypes of a class (its `extends`) or interface (each `extends`), resolved where it is declared. */
+  supertypes(t: DefInfo): Super[] {
+    const memo = this.superMemo.get(t);
+    if (memo) return memo;
+    this.superMemo.set(t, []);
+    const out: Super[] = [];
+    const scope = t.d.parent;
+    for (const text of t.d.extends ?? []) out.push(this.heritage(t.mod, scope, text, t.d.kind === "interface"));
+    this.superMemo.set(t, out);
+    return out;
+  }
+
+  /** Resolve an `extends` / `implements` clause entry. */
+  heritage(mod: Mod, scope: number, text: string, typeSpace: boolean): Super {
+    const name = text.replace(/<[\s\S]*$/, "").trim();
+    if (typeSpace) {
+      const v = this.typeNameVal(mod, scope, name, 0);
+      if (v.k === "inst" && v.types.length === 1) return { k: "def", d: v.types[0]! };
+      if (v.k === "ext") return { k: "ext", key: v.key };
+      return { k: "unknown" };
+    }
+    const path = parsePath(name);
+    if (!path || path.steps.some((s) => s.k === "call")) return { k: "unknown" };
+    const v = this.evalPath(mod, scope, path);
+    if (v.k === "def" && (v.d.d.kind === "class" || v.d.d.kind === "function" || v.d.d.kind === "interface")) return { k: "def", d: v.d };
+    if (v.k === "ext") return { k: "ext", key: v.key };
+    return { k: "unknown" };
+  }
+
+  // ------------------------------------------------------------------ types
+
+  /** The value an annotation declares. `unwrap` reads through Promise<T> (a call's result). */
+  typeVal(mod: Mod, scope: number, text: string, unwrap: boolean, depth: number): Val {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    const t = parseType(text);
+    switch (t.k) {
+      case "builtin":
+        return BUILTIN;
+      case "unknown":
+        return UNKNOWN;
+      case "union": {
+        const vals = t.parts.map((p) => this.typeVal(mod, scope, typeText(p), unwrap, depth + 1));
+        if (vals.every((v) => v.k === "inst")) {
+          const types: DefInfo[] = [];
+          for (const v of vals) for (const x of (v as { types: DefInfo[] }).types) if (!types.includes(x)) types.push(x);
+          return { k: "inst", types };
+        }
+        if (vals.every((v) => v.k === "builtin")) return BUILTIN;
+        return UNKNOWN;
+      }
+      case "named": {
+        const head = t.name;
+        if ((TRANSPARENT_GENERICS.has(head) || (unwrap && PROMISE_GENERICS.has(head))) && t.args.length > 0) {
+          const shadow = this.lookupType(mod, scope, head);
+          if (shadow.k === "none") return this.typeVal(mod, scope, t.args[0]!, unwrap, depth + 1);
+        }
+        return this.typeNameVal(mod, scope, head, depth);
+      }
+    }
+  }
+
+  /** A (possibly dotted) type name. */
+  typeNameVal(mod: Mod, scope: number, name: string, depth: number): Val {
+    const dot = name.lastIndexOf(".");
+    if (dot > 0) {
+      const path = parsePath(name.slice(0, dot));
+      if (!path) return UNKNOWN;
+      const ns = this.evalPath(mod, scope, path, depth + 1);
+      const last = name.slice(dot + 1);
+      if (ns.k === "mod") return this.typeOfResolved(this.exportOf(ns.mod, last), depth);
+      if (ns.k === "ext") return { k: "ext", key: ns.isModule ? `${ns.key}/${last}` : `${ns.key}.${last}`, isModule: false };
+      if (ns.k === "def" && ns.d.key !== undefined) {
+        const m = this.members.get(ns.d.key)?.get(last);
+        if (m && m.length === 1) return this.typeOfDef(m[0]!, depth);
+      }
+      return UNKNOWN;
+    }
+    const b = this.lookupType(mod, scope, name);
+    switch (b.k) {
+      case "def":
+        return this.typeOfDef(b.d, depth);
+      case "import":
+        return this.typeOfResolved(this.resolveImport(mod, b.imp), depth);
+      case "none":
+        return BUILTIN_TYPE_NAMES.has(name) ? BUILTIN : UNKNOWN;
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  private typeOfResolved(r: Resolved, depth: number): Val {
+    if (r.k === "def") return this.typeOfDef(r.d, depth);
+    if (r.k === "ext") return { k: "ext", key: r.key, isModule: false };
+    return UNKNOWN;
+  }
+
+  private typeOfDef(d: DefInfo, depth: number): Val {
+    switch (d.d.kind) {
+      case "class":
+      case "interface":
+        return { k: "inst", types: [d] };
+      case "type":
+        return d.d.type !== undefined ? this.typeVal(d.mod, d.d.parent, d.d.type, false, depth + 1) : UNKNOWN;
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  // ------------------------------------------------------------------ members
+
+  /** Member `name` of a value: class members (inherited through in-tree `extends`), object and
+   * namespace members, JS shapes, module exports, dependency stand-ins. */
+  member(v: Val, name: string): Member {
+    switch (v.k) {
+      case "builtin":
+        return { k: "builtin" };
+      case "unknown":
+        return { k: "fail", reason: v.reason };
+      case "ext":
+        return { k: "ext", key: v.isModule ? `${v.key}/${name}` : `${v.key}.${name}` };
+      case "mod": {
+        const r = this.exportOf(v.mod, name);
+        if (r.k === "def") return { k: "found", d: r.d, medium: false };
+        if (r.k === "ext") return { k: "ext", key: r.key };
+        if (r.k === "fail") {
+          if (v.cjs) {
+            const dflt = this.exportOf(v.mod, "default");
+            if (dflt.k === "def") return this.member({ k: "def", d: dflt.d }, name);
+          }
+          return { k: "fail", reason: r.reason };
+        }
+        return { k: "fail", reason: REASON.dynamic };
+      }
+      case "shape":
+        return this.ownMember(v.key, name, undefined) ?? { k: "fail", reason: REASON.notMember(v.key) };
+      case "inst":
+        return this.instMember(v.types, name);
+      case "def": {
+        const d = v.d;
+        const kind = d.d.kind;
+        if (kind === "class") return this.typeMember(d, name, true);
+        if (kind === "function" && (d.d.valueKind === undefined || d.d.valueKind === "function_expression") && d.key !== undefined) {
+          const own = this.ownMember(d.key, name, false);
+          if (own) return own;
+          if (FUNCTION_MEMBERS.has(name)) return { k: "builtin" };
+          return { k: "fail", reason: REASON.notMember(d.key) };
+        }
+        if ((kind === "constant" || kind === "module") && d.key !== undefined)
+          return this.ownMember(d.key, name, undefined) ?? { k: "fail", reason: REASON.notMember(d.key) };
+        if (CALLABLE.has(kind) && FUNCTION_MEMBERS.has(name)) return { k: "builtin" };
+        return { k: "fail", reason: REASON.receiver };
+      }
+    }
+  }
+
+  /** Members declared directly under a container key; `isStatic` filters class/constructor members. */
+  private ownMember(key: string, name: string, isStatic: boolean | undefined): Member | undefined {
+    const list = this.members.get(key)?.get(name);
+    if (!list) return undefined;
+    const fit = isStatic === undefined ? list : list.filter((m) => memberIsStatic(m) === isStatic);
+    if (fit.length === 0) return undefined;
+    if (fit.length > 1) return { k: "fail", reason: REASON.ambiguous(fit.length) };
+    const d = fit[0]!;
+    return { k: "found", d, medium: d.mod.defs[d.owner]?.d.kind === "interface" };
+  }
+
+  private instMember(types: DefInfo[], name: string): Member {
+    let out: Member | undefined;
+    for (const t of types) {
+      const m = this.typeMember(t, name, false);
+      if (m.k !== "found") return m;
+      if (out && out.k === "found" && out.d.key !== m.d.key) return { k: "fail", reason: REASON.ambiguous(types.length) };
+      out = m;
+    }
+    return out ?? { k: "fail", reason: REASON.receiver };
+  }
+
+  /** Member of a class / interface / constructor function, searching in-tree supertypes breadth first. */
+  typeMember(t: DefInfo, name: string, isStatic: boolean): Member {
+    const seen = new Set<DefInfo>([t]);
+    let frontier: DefInfo[] = [t];
+    let ext: string | undefined;
+    let incomplete = false;
+    while (frontier.length > 0) {
+      const found: Member[] = [];
+      const next: DefInfo[] = [];
+      for (const x of frontier) {
+        const own = x.key !== undefined ? this.ownMember(x.key, name, x.d.kind === "interface" ? undefined : isStatic) : undefined;
+        if (own) {
+          found.push(own);
+          continue;
+        }
+        for (const s of this.supertypes(x)) {
+          if (s.k === "def") {
+            if (!seen.has(s.d)) {
+              seen.add(s.d);
+              next.push(s.d);
+            }
+          } else if (s.k === "ext") ext ??= s.key;
+          else incomplete = true;
+        }
+      }
+      if (found.length > 0) {
+        const fail = found.find((f) => f.k === "fail");
+        if (fail) return fail;
+        const keys = new Set(found.map((f) => (f as { d: DefInfo }).d.key));
+        if (keys.size > 1) return { k: "fail", reason: REASON.ambiguous(keys.size) };
+        const f = found[0] as { k: "found"; d: DefInfo; medium: boolean };
+        return { k: "found", d: f.d, medium: f.medium || t.d.kind === "interface" };
+      }
+      frontier = next;
+    }
+    if (ext !== undefined) return { k: "ext", key: `${ext}.${name}` };
+    if (incomplete) return { k: "fail", reason: REASON.receiver };
+    return { k: "fail", reason: REASON.notMember(t.key ?? t.mod.key) };
+  }
+}
+
+function memberIsStatic(m: DefInfo): boolean {
+  if (m.d.object !== undefined) return !m.proto;
+  return m.d.isStatic === true;
+}
+
+function distinct(defs: DefInfo[]): number {
+  if (defs.length === 1) return 1;
+  const keys = new Set<string | DefInfo>();
+  for (const d of defs) keys.add(d.key ?? d);
+  return keys.size;
+}
+
+function sameResolved(a: Resolved, b: Resolved): boolean {
+  if (a.k === "def" && b.k === "def") return a.d === b.d;
+  if (a.k === "mod" && b.k === "mod") return a.mod === b.mod;
+  if (a.k === "ext" && b.k === "ext") return a.key === b.key;
+  if (a.k === "local" && b.k === "local") return a.locals[0] === b.locals[0];
+  return false;
+}
+
+function typeText(t: import("./syntax.js").TypeExpr): string {
+  if (t.k === "named") return t.args.length > 0 ? `${t.name}<${t.args.join(", ")}>` : t.name;
+  if (t.k === "builtin") return "string";
+  if (t.k === "union") return t.parts.map(typeText).join(" | ");
+  return "any";
+}

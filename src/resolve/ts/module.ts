@@ -1,0 +1,232 @@
+// One file's partial read as a module: the key of every definition, which definitions are lexical
+// bindings (and in which scope), which are members (and of which container), the locals each
+// scope declares, the import bindings and the export table. Nothing here looks at another file.
+import type { Def, Import, Local, Partial } from "../../model/partial.js";
+import { normaliseObjectPath } from "./syntax.js";
+
+/** Kinds that introduce a lexical binding named after the definition. */
+const BINDING_KINDS: ReadonlySet<string> = new Set(["function", "class", "interface", "type", "enum", "constant", "variable", "module"]);
+/** Kinds that live in the type namespace. */
+export const TYPE_KINDS: ReadonlySet<string> = new Set(["class", "interface", "type", "enum", "module"]);
+/** Kinds a container holds as members. */
+const MEMBER_KINDS: ReadonlySet<string> = new Set(["method", "constructor", "getter", "setter", "field"]);
+/** Containers whose children are members (`C.m`, `svc.m`, `N.f`). */
+const CONTAINER_KINDS: ReadonlySet<string> = new Set(["class", "interface", "constant", "module"]);
+
+/** The marker name of a hidden scope (a function expression's or object method's body). */
+export const HIDDEN = "{";
+
+export interface DefInfo {
+  mod: Mod;
+  d: Def;
+  /** Node key; undefined for hidden scopes and for a definition whose key another one took. */
+  key?: string;
+  hidden: boolean;
+  /** The definition that owns this one as a member or binding (-1: the module); fields declared as
+   * constructor parameter properties are owned by the class, not the constructor. */
+  owner: number;
+  /** Introduces a lexical binding named `d.name` in scope `d.parent`. */
+  binding: boolean;
+  /** Key of the container this definition is a member of (class, interface, object, namespace, JS shape). */
+  container?: string;
+  /** Assigned as `X.prototype.m` (instance member of a constructor function). */
+  proto?: boolean;
+  /** For a property-assigned definition: the object path, `.prototype` removed, "" for `exports`. */
+  objectPath?: string;
+}
+
+export interface LocalInfo {
+  name: string;
+  scope: number;
+  line: number;
+  at: number;
+  type?: string;
+  newOf?: string;
+  callOf?: string;
+  callReceiver?: string;
+  aliasOf?: string;
+  isParam?: boolean;
+}
+
+export class Mod {
+  readonly defs: DefInfo[] = [];
+  /** Key to attribute a reference made in scope `i` to (the nearest keyed definition, or the module). */
+  readonly srcKeys: string[] = [];
+  /** scope → name → binding definitions. */
+  readonly bindings = new Map<number, Map<string, DefInfo[]>>();
+  /** scope → name → locals (parameters, variables) that are not definitions. */
+  readonly locals = new Map<number, Map<string, LocalInfo[]>>();
+  /** scope → local name → import binding. */
+  readonly imports = new Map<number, Map<string, Import>>();
+  /** Exported name → local binding name. */
+  readonly exportLocal = new Map<string, string>();
+  /** Exported name → `{ source, imported }` (`imported` "*" for `export * as ns`). */
+  readonly reexports = new Map<string, { source: string; imported: string }>();
+  /** `export * from` sources, in order. */
+  readonly stars: string[] = [];
+  /** CommonJS: definitions assigned to `exports.x` / `module.exports.x` / `module.exports = { m() {} }`. */
+  readonly cjsMembers = new Map<string, DefInfo>();
+
+  constructor(
+    readonly idx: number,
+    readonly p: Partial,
+    readonly key: string,
+  ) {}
+
+  get path(): string {
+    return this.p.path;
+  }
+
+  /** Innermost non-hidden definition id at or above `scope` (-1: module). */
+  keyedScope(scope: number): number {
+    let s = scope;
+    while (s >= 0 && this.defs[s]!.key === undefined) s = this.p.defs[s]!.parent;
+    return s;
+  }
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v);
+  else m.set(k, [v]);
+}
+
+function scoped<V>(m: Map<number, Map<string, V[]>>, scope: number, name: string, v: V): void {
+  let inner = m.get(scope);
+  if (!inner) m.set(scope, (inner = new Map()));
+  push(inner, name, v);
+}
+
+/**
+ * Build a module: keys for its definitions (unique across the plane through `taken`), bindings,
+ * locals, imports and exports. `members` receives container key → name → member definitions.
+ */
+export function buildModule(
+  idx: number,
+  p: Partial,
+  key: string,
+  taken: Map<string, DefInfo>,
+  members: Map<string, Map<string, DefInfo[]>>,
+): Mod {
+  const mod = new Mod(idx, p, key);
+  for (const d of p.defs) {
+    const hidden = d.name === HIDDEN;
+    let owner = d.parent;
+    if (d.kind === "field" && owner >= 0 && p.defs[owner]!.kind === "constructor") owner = p.defs[owner]!.parent;
+    const info: DefInfo = { mod, d, hidden, owner, binding: false };
+    mod.defs.push(info);
+    if (hidden) {
+      mod.srcKeys.push(d.parent >= 0 ? mod.srcKeys[d.parent]! : key);
+      continue;
+    }
+    let k: string;
+    if (d.object !== undefined) {
+      const norm = normaliseObjectPath(d.object);
+      info.objectPath = norm.path;
+      info.proto = norm.proto;
+      info.container = norm.path === "" ? key : `${key}.${norm.path}`;
+      k = `${info.container}.${d.name}`;
+    } else {
+      const ks = owner >= 0 ? mod.keyedScope(owner) : -1;
+      const parentKey = ks >= 0 ? mod.defs[ks]!.key! : key;
+      k = `${parentKey}.${d.name}`;
+      const o = owner >= 0 ? p.defs[owner]! : undefined;
+      if (o && o.name !== HIDDEN && CONTAINER_KINDS.has(o.kind) && (MEMBER_KINDS.has(d.kind) || o.kind === "module"))
+        info.container = mod.defs[owner]!.key;
+      info.binding = BINDING_KINDS.has(d.kind) && !(o && (o.kind === "class" || o.kind === "interface"));
+    }
+    const prior = taken.get(k);
+    if (prior) {
+      // Accessor pairs and overload signatures of one member share their node; anything else
+      // that would collide is folded into its container (its references go there).
+      const sameMember = prior.mod === mod && prior.container !== undefined && prior.container === info.container;
+      if (sameMember) info.key = k;
+    } else {
+      info.key = k;
+      taken.set(k, info);
+    }
+    mod.srcKeys.push(info.key ?? (d.parent >= 0 ? mod.srcKeys[d.parent]! : key));
+    if (info.key !== undefined && info.container !== undefined) {
+      let byName = members.get(info.container);
+      if (!byName) members.set(info.container, (byName = new Map()));
+      const list = byName.get(d.name);
+      if (!list) byName.set(d.name, [info]);
+      else if (!list.some((x) => x.key === info.key)) list.push(info);
+    }
+    if (info.binding) scoped(mod.bindings, d.parent, d.name, info);
+    if (d.object !== undefined && info.objectPath === "") mod.cjsMembers.set(d.name, info);
+  }
+
+  // Imports: bindings by scope (the first binding of a name in a scope wins).
+  const importLines = new Set<string>();
+  for (const imp of p.imports) {
+    if (imp.local === "") continue;
+    let inner = mod.imports.get(imp.scope);
+    if (!inner) mod.imports.set(imp.scope, (inner = new Map()));
+    if (!inner.has(imp.local)) inner.set(imp.local, imp);
+    importLines.add(`${imp.scope}:${imp.local}:${imp.line}`);
+  }
+
+  // Locals: one per (scope, name, position), fields merged; a definition's own declarator and an
+  // import's own `const x = require(...)` are not separate locals.
+  const merged = new Map<string, LocalInfo>();
+  for (const l of p.locals) {
+    const id = `${l.scope}:${l.name}:${l.at}`;
+    const prior = merged.get(id);
+    if (prior) mergeLocal(prior, l);
+    else merged.set(id, localOf(l));
+  }
+  for (const l of merged.values()) {
+    if (l.scope >= 0) {
+      const own = p.defs[l.scope]!;
+      if (own.start === l.at && own.name === l.name) {
+        if (mod.defs[l.scope]!.binding) continue;
+        l.scope = own.parent;
+      }
+    }
+    if (importLines.has(`${l.scope}:${l.name}:${l.line}`)) continue;
+    scoped(mod.locals, l.scope, l.name, l);
+  }
+
+  for (const e of p.exports) {
+    if (e.star) {
+      if (e.source) mod.stars.push(e.source);
+    } else if (e.source !== undefined) {
+      if (!mod.reexports.has(e.name)) mod.reexports.set(e.name, { source: e.source, imported: e.imported ?? e.name });
+    } else if (e.local !== undefined && !mod.exportLocal.has(e.name)) mod.exportLocal.set(e.name, e.local);
+  }
+  return mod;
+}
+
+function localOf(l: Local): LocalInfo {
+  const out: LocalInfo = { name: l.name, scope: l.scope, line: l.line, at: l.at };
+  mergeLocal(out, l);
+  return out;
+}
+
+function mergeLocal(into: LocalInfo, l: Local): void {
+  if (l.type !== undefined) into.type ??= l.type;
+  if (l.newOf !== undefined) into.newOf ??= l.newOf;
+  if (l.callOf !== undefined) {
+    if (into.callOf === undefined) {
+      into.callOf = l.callOf;
+      if (l.callReceiver !== undefined) into.callReceiver = l.callReceiver;
+    }
+  }
+  if (l.aliasOf !== undefined) into.aliasOf ??= l.aliasOf;
+  if (l.isParam) into.isParam = true;
+}
+
+/** True when hidden scope `h` is the body of the function that `p` itself is (its value or method body). */
+export function isOwnBody(h: Def, p: Def): boolean {
+  if (h.end !== p.end || h.start <= p.start) return false;
+  return (
+    p.kind === "method" ||
+    p.kind === "constructor" ||
+    p.kind === "getter" ||
+    p.kind === "setter" ||
+    p.valueKind === "function_expression" ||
+    p.valueKind === "generator_function" ||
+    (p.kind === "function" && p.valueKind === undefined && p.object !== undefined)
+  );
+}
