@@ -42,6 +42,7 @@ export const serveCommand: Command = {
     const deadlineSecs = envInt("DRSG_MCP_TOOL_DEADLINE_SECS", 300);
     const idleMs = envInt("DRSG_SESSION_IDLE_MS", 600_000);
     const initMs = envInt("DRSG_SESSION_INIT_MS", 60_000);
+    const bodyLimit = envInt("DRSG_MAX_BODY_BYTES", 64 * 1024 * 1024);
     const watch = sub === "watch";
     const dir = str(args, "dir") ?? (watch ? "." : undefined);
     const store = openDb(str(args, "db"), { create: watch });
@@ -77,6 +78,7 @@ export const serveCommand: Command = {
         deadlineSecs,
         idleMs,
         initMs,
+        bodyLimit,
       });
       if (!token) log("warn", "no DRSG_TOKEN: every programmatic client is refused (set DRSG_TOKEN to serve agents)");
       log("info", `serving ${dbPath(str(args, "db"))} at ${server.url}${attached ? `, attached tree ${attached}` : ""}`);
