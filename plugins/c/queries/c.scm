@@ -26,6 +26,13 @@
 ;   @local.param           a parameter name (shadows globals inside its function).
 ;   @import.include        `#include "x.h"` (@source without quotes).
 ;   @import.system         `#include <x.h>` (@source without brackets).
+;   @definition.module     an ERROR region (not a node; variables inside it are not globals).
+
+; ---------------------------------------------------------------- parse errors
+; An ERROR region (macros with unbalanced braces, unknown syntax) is captured so the resolver can
+; tell that declarations inside it are not file-scope globals: bodies of functions the grammar
+; lost flatten into such regions. Not a node.
+(ERROR . (_) @name) @definition.module
 
 ; ---------------------------------------------------------------- includes
 (preproc_include path: (string_literal (string_content) @source)) @import.include
@@ -34,6 +41,10 @@
 ; ---------------------------------------------------------------- macros
 (preproc_function_def name: (identifier) @name parameters: (preproc_params) @params) @definition.macro
 (preproc_def name: (identifier) @name value: (preproc_arg) @value) @definition.constant
+; A comment inside a continued function-like macro (`… /* c */ \`) breaks the grammar: the real
+; name and parameters land in an ERROR node and `name:` takes a word from a later line. The ERROR
+; node is the macro; the resolver drops the enclosing bogus definition (a macro holds no definition).
+(preproc_def (ERROR . (identifier) @name @definition.macro . (preproc_params) @params))
 
 ; ---------------------------------------------------------------- function definitions
 (function_definition
@@ -62,6 +73,19 @@
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params))))
   ]
   body: (compound_statement) @body @value) @definition.function
+
+;
+; `T CALLCONV name(void) {…}` (a calling-convention macro such as CJSON_CDECL / WINAPI) parses as a
+; declaration `T CALLCONV` with a MISSING ";" and a definition whose "type" is the name and whose
+; declarator is `(void)`; valid C has no definition with a parenthesised non-function declarator.
+((declaration (storage_class_specifier) @visibility (#eq? @visibility "static") declarator: (identifier) (MISSING ";"))
+  .
+  (function_definition type: (type_identifier) @name declarator: (parenthesized_declarator) body: (compound_statement) @body @value) @definition.function)
+(function_definition type: (type_identifier) @name declarator: (parenthesized_declarator) body: (compound_statement) @body @value) @definition.function
+; … and its bogus declaration `T CALLCONV` becomes a prototype of the name (its variable is dropped).
+((declaration declarator: (identifier) (MISSING ";")) @definition.function
+  .
+  (function_definition type: (type_identifier) @name declarator: (parenthesized_declarator)))
 
 ; ---------------------------------------------------------------- prototypes (no @value)
 (declaration
@@ -136,6 +160,8 @@
     (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
+    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
+    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))))
     (init_declarator
       declarator: [
         (identifier) @name
@@ -146,6 +172,8 @@
         (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
         (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
         (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
+        (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
+        (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))))
       ]
       value: (_) @value)
   ] @definition.variable)
@@ -161,6 +189,8 @@
     (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
+    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
+    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))))
     (init_declarator
       declarator: [
         (identifier) @name
@@ -171,6 +201,8 @@
         (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
         (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
         (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
+        (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
+        (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))))
       ]
       value: (_) @value)
   ] @definition.variable)
@@ -185,6 +217,7 @@
     (array_declarator declarator: (identifier) @name)
     (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
+    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
     (function_declarator declarator: (identifier) @name)
   ]) @local.param
 

@@ -48,6 +48,16 @@ function isAncestorDir(dir: string, of: string): boolean {
   return dir === "" || of === dir || of.startsWith(`${dir}/`);
 }
 
+/** Number of leading directory segments two directories share. */
+function sharedDepth(a: string, b: string): number {
+  if (a === "" || b === "") return 0;
+  const x = a.split("/");
+  const y = b.split("/");
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
+}
+
 export class IncludeGraph {
   readonly paths: string[];
   readonly inTree: InTreeInclude[][];
@@ -124,7 +134,24 @@ export class IncludeGraph {
       const p = this.paths[i]!;
       return p === norm || p.endsWith(`/${norm}`);
     });
-    if (same.length === 1 && same[0] !== from) return { to: same[0]!, by: "basename" };
+    const others = same.filter((i) => i !== from);
+    if (others.length === 1) return { to: others[0]!, by: "basename" };
+    if (others.length > 1) {
+      // Several projects ship the name (examples/a/src/x.h, examples/b/src/x.h): the one sharing the
+      // deepest directory prefix with the includer, when exactly one does.
+      let best = -1;
+      let bestDepth = 0;
+      let tie = false;
+      for (const i of others) {
+        const depth = sharedDepth(fromDir, dirOf(this.paths[i]!));
+        if (depth > bestDepth) {
+          best = i;
+          bestDepth = depth;
+          tie = false;
+        } else if (depth === bestDepth) tie = true;
+      }
+      if (best >= 0 && !tie) return { to: best, by: "basename" };
+    }
     return undefined;
   }
 

@@ -54,6 +54,8 @@ interface FileInfo {
 
 const NODE_ROLES: ReadonlySet<Role> = new Set<Role>(["function", "var", "macro", "constant", "tag", "typedef"]);
 const TAG_KINDS: ReadonlySet<string> = new Set(["struct", "union", "enum"]);
+/** What a parenthesised callee `(f)(x)` may name for the site to be a call rather than a cast. */
+const CALLABLE: ReadonlySet<Role> = new Set<Role>(["function", "proto", "macro", "var", "extern"]);
 
 function isHeader(path: string): boolean {
   return path.endsWith(".h") || path.endsWith(".H");
@@ -89,7 +91,13 @@ function analyse(p: Partial, index: number): FileInfo {
     for (let s = d.parent; s >= 0; s = p.defs[s]!.parent) if (p.defs[s]!.kind === "function") return !fnDef(p.defs[s]!);
     return false;
   };
+  const inError = (d: Def): boolean => {
+    for (let s = d.parent; s >= 0; s = p.defs[s]!.parent) if (p.defs[s]!.kind === "module") return true;
+    return false;
+  };
   const fnOf: number[] = p.defs.map(enclosingFn);
+  const hasChild = new Set<number>();
+  for (const d of p.defs) if (d.parent >= 0) hasChild.add(d.parent);
   p.defs.forEach((d, i) => {
     const inFn = fnOf[i]! >= 0;
     switch (d.kind) {
@@ -97,15 +105,16 @@ function analyse(p: Partial, index: number): FileInfo {
         roles[i] = d.valueKind === undefined ? "proto" : inFn ? "inner" : "function";
         break;
       case "variable":
-        // A variable inside a prototype's range is a misparse (`MACRO type name (…);` read as a declaration).
-        if (inDeclaration(d)) roles[i] = "inner";
-        else roles[i] = inFn ? "local" : d.visibility === "extern" && d.valueKind === undefined ? "extern" : "var";
+        // A variable inside a prototype's range is a misparse (`MACRO type name (…);` read as a
+        // declaration); one in an ERROR region outside any function is most likely a lost body's local.
+        if (inFn) roles[i] = "local";
+        else if (inDeclaration(d) || inError(d)) roles[i] = "inner";
+        else roles[i] = d.visibility === "extern" && d.valueKind === undefined ? "extern" : "var";
         break;
       case "macro":
-        roles[i] = "macro";
-        break;
       case "constant":
-        roles[i] = "constant";
+        // A macro never holds a definition: one that does is the bogus outer reading of a misparse.
+        roles[i] = hasChild.has(i) ? "inner" : d.kind === "macro" ? "macro" : "constant";
         break;
       case "struct":
       case "union":
@@ -280,6 +289,7 @@ class CResolver {
     delete props.type;
     if (role === "function" || role === "var") props.visibility = d.visibility === "static" ? "static" : "public";
     if (role === "macro" || role === "constant") props.kind = "macro";
+    if (role === "macro" && !(props.signature ?? "").startsWith("#")) props.signature = `#define ${f.names[i]!}(…)`;
     if (d.kind === "union") props.kind = "union";
     if (role === "var") {
       const decl = (d.signature ?? d.name).split(" = ")[0]!;
@@ -423,12 +433,12 @@ class CResolver {
   private call(f: FileInfo, r: Ref): Outcome {
     if (!r.name || r.receiver !== undefined) return { kind: "unresolved", reason: "dynamic call" };
     const name = r.name;
-    // `(T)(x)` with T a type name is a cast the grammar read as a call.
-    if (r.text.startsWith("(") && (this.byName.get(name) ?? []).some((e) => e.role === "typedef" || e.ns === "tag"))
-      return NONE;
     if (this.isLocal(f, r)) return { kind: "unresolved", reason: "dynamic call" };
     if (name.startsWith("__builtin_")) return { kind: "bind", key: this.fb.external(`c:${name}`), by: "builtin", confidence: "high" };
     const vis = this.visible(f.index, name).filter((e) => e.ns === "ordinary");
+    // `(T)(x)` is a cast the grammar read as a call unless the unit declares T as something callable
+    // (`(f)(x)` calls f, bypassing a function-like macro f).
+    if (r.text.startsWith("(") && !vis.some((e) => CALLABLE.has(e.role))) return NONE;
     const macros = vis.filter((e) => e.role === "macro" || e.role === "constant");
     if (macros.length > 0) return this.pick(f.index, macros);
     const fns = vis.filter((e) => e.role === "function");
