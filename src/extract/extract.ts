@@ -333,6 +333,8 @@ export function extractTree(
       const aliasOf = text(caps, "alias_of");
       if (aliasOf) local.aliasOf = squash(aliasOf, 200);
       if (pname === "local.param") local.isParam = true;
+      const scopeNode = first(caps, "scope");
+      if (scopeNode) local.end = scopeNode.endIndex;
       locals.push(local);
       continue;
     }

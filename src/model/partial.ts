@@ -136,6 +136,8 @@ export interface Local {
   isParam?: boolean;
   line: number;
   at: number;
+  /** End (byte offset) of the block the binding is visible in (`@scope` on a local), when captured: Java block scoping. */
+  end?: number;
 }
 
 export interface Partial {
