@@ -289,7 +289,7 @@ class CResolver {
     delete props.type;
     if (role === "function" || role === "var") props.visibility = d.visibility === "static" ? "static" : "public";
     if (role === "macro" || role === "constant") props.kind = "macro";
-    if (role === "macro" && !(props.signature ?? "").startsWith("#")) props.signature = `#define ${f.names[i]!}(…)`;
+    if (role === "macro" && !String(props.signature ?? "").startsWith("#")) props.signature = `#define ${f.names[i]!}(…)`;
     if (d.kind === "union") props.kind = "union";
     if (role === "var") {
       const decl = (d.signature ?? d.name).split(" = ")[0]!;
