@@ -29,6 +29,8 @@ export interface DocConfig {
   preceding?: string[];
   prefixes?: string[];
   wrappers?: string[];
+  /** Sibling node types passed over between a doc comment and its definition (Rust `#[...]` attributes). */
+  skip?: string[];
 }
 
 const SIGNATURE_CAP = 300;
@@ -80,6 +82,11 @@ function precedingDoc(node: Node, cfg: DocConfig): string | undefined {
   const parts: string[] = [];
   let prev = anchor.previousNamedSibling;
   let expectRow = anchor.startPosition.row;
+  const skip = cfg.skip ?? [];
+  while (prev && skip.includes(prev.type) && prev.endPosition.row >= expectRow - 1) {
+    expectRow = prev.startPosition.row;
+    prev = prev.previousNamedSibling;
+  }
   while (prev && kinds.includes(prev.type) && prev.endPosition.row >= expectRow - 1) {
     parts.unshift(prev.text);
     expectRow = prev.startPosition.row;
@@ -335,6 +342,8 @@ export function extractTree(
       if (pname === "local.param") local.isParam = true;
       const scopeNode = first(caps, "scope");
       if (scopeNode) local.end = scopeNode.endIndex;
+      const afterNode = first(caps, "after");
+      if (afterNode) local.from = afterNode.endIndex;
       locals.push(local);
       continue;
     }

@@ -31,6 +31,8 @@ export const ManifestSchema = z.strictObject({
       prefixes: z.array(z.string()).default([]),
       /** Wrapper node types whose preceding comments count for the definition they wrap. */
       wrappers: z.array(z.string()).default([]),
+      /** Sibling node types passed over between a doc comment and its definition (e.g. Rust attributes). */
+      skip: z.array(z.string()).default([]),
     })
     .optional(),
 });

@@ -1,0 +1,31 @@
+; Rust local bindings (what a receiver's type may be read from).
+; Emits:
+;   @local        `let x: T = ..` (@type; the primary node is the closing `;`, where the binding starts), `let x = <expr>` (@alias_of = the initialiser as written,
+;                 typed by the resolver: `T::new()`, `T { .. }`, `f()?`, `y`, `a.b()` ...), and every
+;                 other binding a pattern introduces (`for x in`, `if let Some(x)`, match arms,
+;                 closure parameters ...) with no type, so a shadowing binding is never mistaken for
+;                 an earlier typed one
+;   @local.param  fn and closure parameters `x: T` / `mut x: &T` (@type)
+;   @local named `impl` (a keyword, so never a real binding): an `impl Trait for Type` header,
+;                 @type = the trait as written, @alias_of = the Self type as written; it records
+;                 impls that define no methods (marker traits) for IMPLEMENTS
+
+(let_declaration pattern: (identifier) @name type: (_)? @type value: (_)? @alias_of ";" @local)
+(impl_item "impl" @name trait: (_) @type type: (_) @alias_of) @local
+(parameter pattern: (identifier) @name type: (_) @type) @local.param
+(parameter pattern: (mut_pattern (identifier) @name) type: (_) @type) @local.param
+(closure_parameters (identifier) @name) @local.param
+
+(for_expression pattern: (identifier) @name) @local
+(let_condition pattern: (identifier) @name) @local
+(tuple_pattern (identifier) @name) @local
+(tuple_struct_pattern (identifier) @name) @local
+(slice_pattern (identifier) @name) @local
+(ref_pattern (identifier) @name) @local
+(mut_pattern (identifier) @name) @local
+(reference_pattern (identifier) @name) @local
+(captured_pattern (identifier) @name) @local
+(or_pattern (identifier) @name) @local
+(match_pattern (identifier) @name) @local
+(field_pattern name: (shorthand_field_identifier) @name) @local
+(field_pattern pattern: (identifier) @name) @local
