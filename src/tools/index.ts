@@ -10,6 +10,7 @@ import { search } from "./search.js";
 import type { Tool } from "./tool.js";
 import { trace } from "./trace.js";
 import { traverse } from "./traverse.js";
+import { createPlane, dropPlane, writeEdges, writeNodes } from "./write.js";
 
 export const TOOLS: Tool[] = [
   listPlanes,
@@ -22,4 +23,8 @@ export const TOOLS: Tool[] = [
   search,
   getNode,
   traverse,
+  writeNodes,
+  writeEdges,
+  createPlane,
+  dropPlane,
 ] as Tool[];

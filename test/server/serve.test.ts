@@ -160,6 +160,17 @@ describe("drsg serve with a token", () => {
     const a = await one.c.callTool({ name: "list_planes", arguments: {} });
     const b = await two.c.callTool({ name: "list_planes", arguments: {} });
     assert.deepEqual(a.content, b.content);
+    // A write in one session is visible to the other at once; reserved props are stripped.
+    await one.c.callTool({ name: "create_plane", arguments: { name: "notes" } });
+    const w = await one.c.callTool({
+      name: "write_nodes",
+      arguments: { plane: "notes", nodes: [{ key: "note:1", labels: ["Note"], properties: { text: "hi", _generated_by: "ts@9" } }] },
+    });
+    assert.match((w.content as { text: string }[])[0]!.text, /reserved properties stripped: _generated_by/);
+    const seen = await two.c.callTool({ name: "get_node", arguments: { plane: "notes", key: "note:1" } });
+    const seenText = (seen.content as { text: string }[])[0]!.text;
+    assert.match(seenText, /"text": "hi"/);
+    assert.doesNotMatch(seenText, /_generated_by/);
     const sid = one.t.sessionId!;
     await one.c.close();
     // Wait past the idle window (400 ms), then use the old session id: 404, so clients re-initialise.

@@ -1,0 +1,120 @@
+// Agent writes: create_plane, drop_plane (needs confirm), write_nodes, write_edges. Reserved
+// `_`-properties are stripped from every write, so an agent can never make a node look
+// parser-owned (the next fold would otherwise adopt or delete it).
+import { z } from "zod";
+import { DrsgError } from "../model/errors.js";
+import type { Props } from "../model/facts.js";
+import { requirePlane } from "./common.js";
+import { defineTool } from "./tool.js";
+
+const PropsSchema = z.record(z.string().max(200), z.unknown());
+
+/** Drop `_`-prefixed keys and anything that is not a plain JSON value. */
+export function untrustedProps(raw: Record<string, unknown> | undefined): { props: Props; stripped: string[] } {
+  const props: Props = {};
+  const stripped: string[] = [];
+  for (const [k, v] of Object.entries(raw ?? {})) {
+    if (k.startsWith("_")) {
+      stripped.push(k);
+      continue;
+    }
+    props[k] = JSON.parse(JSON.stringify(v ?? null)) as Props[string];
+  }
+  return { props, stripped };
+}
+
+export const createPlane = defineTool({
+  name: "create_plane",
+  description: "Create an empty plane (for notes, annotations or an agent's own graph).",
+  input: z.strictObject({ name: z.string().min(1).max(100) }),
+  readOnly: false,
+  run(ctx, { name }) {
+    const p = ctx.store.write((w) => {
+      if (w.getPlane(name)) throw new DrsgError("PLANE_EXISTS", `create_plane: plane '${name}' exists already`);
+      return w.createPlane(name);
+    });
+    return `created plane '${p.name}' (id ${p.id})`;
+  },
+});
+
+export const dropPlane = defineTool({
+  name: "drop_plane",
+  description: "Delete a plane and every fact in it. Destructive: needs confirm: true.",
+  input: z.strictObject({ name: z.string().min(1).max(100), confirm: z.boolean().optional() }),
+  readOnly: false,
+  run(ctx, { name, confirm }) {
+    if (confirm !== true)
+      throw new DrsgError("CONFIRM_REQUIRED", `drop_plane '${name}' deletes the plane and all its facts — call again with confirm: true`);
+    requirePlane(ctx.store, name);
+    ctx.store.write((w) => w.dropPlane(name));
+    return `dropped plane '${name}'`;
+  },
+});
+
+export const writeNodes = defineTool({
+  name: "write_nodes",
+  description:
+    "Create nodes (one transaction). Keys must be new in the plane. Properties starting with `_` are reserved and stripped. On a plane that mirrors a repository, your nodes survive folds (they are not parser-owned).",
+  input: z.strictObject({
+    plane: z.string().min(1).max(200),
+    nodes: z
+      .array(
+        z.strictObject({
+          key: z.string().min(1).max(1000),
+          labels: z.array(z.string().min(1).max(100)).min(1).max(10),
+          properties: PropsSchema.optional(),
+        }),
+      )
+      .min(1)
+      .max(1000),
+  }),
+  readOnly: false,
+  run(ctx, { plane, nodes }) {
+    requirePlane(ctx.store, plane);
+    const stripped = new Set<string>();
+    const ids = ctx.store.write((w) =>
+      nodes.map((n) => {
+        if (w.getNodeByKey(plane, n.key))
+          throw new DrsgError("KEY_TAKEN", `write_nodes: key '${n.key}' is taken in plane '${plane}' — nothing was written`);
+        const u = untrustedProps(n.properties);
+        for (const s of u.stripped) stripped.add(s);
+        return w.createNode(plane, { key: n.key, labels: n.labels, props: u.props });
+      }),
+    );
+    return `created ${ids.length} node(s): ids ${ids.join(", ")}${stripped.size ? ` (reserved properties stripped: ${[...stripped].join(", ")})` : ""}`;
+  },
+});
+
+export const writeEdges = defineTool({
+  name: "write_edges",
+  description: "Create edges between existing nodes, named by key (one transaction). `_` properties are stripped.",
+  input: z.strictObject({
+    plane: z.string().min(1).max(200),
+    edges: z
+      .array(
+        z.strictObject({
+          src_key: z.string().min(1).max(1000),
+          dst_key: z.string().min(1).max(1000),
+          type: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/),
+          properties: PropsSchema.optional(),
+        }),
+      )
+      .min(1)
+      .max(1000),
+  }),
+  readOnly: false,
+  run(ctx, { plane, edges }) {
+    requirePlane(ctx.store, plane);
+    const n = ctx.store.write((w) => {
+      for (const e of edges) {
+        const s = w.getNodeByKey(plane, e.src_key);
+        const d = w.getNodeByKey(plane, e.dst_key);
+        if (!s || !d)
+          throw new DrsgError("NODE_NOT_FOUND", `write_edges: no node with key '${!s ? e.src_key : e.dst_key}' in plane '${plane}' — nothing was written`);
+        w.createEdge(plane, { type: e.type, src: s.id, dst: d.id, props: untrustedProps(e.properties).props });
+      }
+      return edges.length;
+    });
+    return `created ${n} edge(s)`;
+  },
+});
