@@ -24,11 +24,12 @@
 ; exports
 ;   @export               each string of a module-level `__all__` list/tuple (@name)
 ; locals (flow-insensitive: every binding of a name in a function is a candidate)
-;   @local.param          every parameter (@name, @type when annotated), lambda parameters too
+;   @local.param          every parameter of a `def` (@name, @type when annotated)
 ;   @local                assignment / for / with-as / except-as / walrus targets; @type for an
 ;                         annotation, @call (+ @call_receiver) for a call initialiser, @alias_of
 ;                         for a name initialiser, @new for a literal initialiser ([..] {..} ".." ...)
-;                         names may be `self.x` (attribute targets)
+;                         names may be `self.x` (attribute targets); lambda parameters and
+;                         comprehension variables carry @alias_of = the lambda / `for` clause text
 
 ; ---------------------------------------------------------------- definitions
 
@@ -148,10 +149,13 @@
 (parameters (list_splat_pattern (identifier) @name) @local.param)
 (parameters (dictionary_splat_pattern (identifier) @name) @local.param)
 (parameters (typed_parameter [(list_splat_pattern (identifier) @name) (dictionary_splat_pattern (identifier) @name)]) @local.param)
-(lambda_parameters (identifier) @name @local.param)
-(lambda_parameters (default_parameter name: (identifier) @name) @local.param)
-(lambda_parameters (list_splat_pattern (identifier) @name) @local.param)
-(lambda_parameters (dictionary_splat_pattern (identifier) @name) @local.param)
+; lambda parameters and comprehension variables live in their own scope: @alias_of = the lambda /
+; `for ... in` clause text marks them, and the resolver treats the name as unknown in the function.
+(lambda parameters: (lambda_parameters [
+  (identifier) @name
+  (default_parameter name: (identifier) @name)
+  (list_splat_pattern (identifier) @name)
+  (dictionary_splat_pattern (identifier) @name)])) @local @alias_of
 
 (assignment left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name type: (type) @type) @local
 (assignment
@@ -171,8 +175,8 @@
 (assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name) (list_pattern (identifier) @name)]) @local
 (for_statement left: (identifier) @name) @local
 (for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
-(for_in_clause left: (identifier) @name) @local
-(for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
+(for_in_clause left: (identifier) @name) @local @alias_of
+(for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of
 (as_pattern_target (identifier) @name) @local
 (named_expression name: (identifier) @name) @local
 (global_statement (identifier) @name) @local

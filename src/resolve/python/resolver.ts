@@ -59,7 +59,7 @@ export const REASONS = {
   dynamic: "dynamic call",
   notDefined: "not defined in scope",
   member: "member not found in class hierarchy",
-  externalBase: "inherited from external base",
+  externalBase: "external or unknown base",
   star: "star import from external module",
 } as const;
 
@@ -199,6 +199,9 @@ export class PythonResolver {
 
   private props(f: FileInfo, d: Def): Props {
     const props = defProps(f.p, d);
+    // A comment after the colon is not part of the signature.
+    const sig = typeof props.signature === "string" ? /^(.*:)\s+#[^"']*$/.exec(props.signature) : null;
+    if (sig) props.signature = sig[1]!;
     const n = d.name;
     props.visibility = n.startsWith("__") && n.endsWith("__") ? "public" : n.startsWith("_") ? "private" : "public";
     if (d.kind === "function") {
@@ -284,6 +287,7 @@ export class PythonResolver {
     }
     if (r.receiver === undefined) {
       const v = this.nameVal(f, scope, r.name);
+      if (v.k === "ext" && v.path === "builtins.super") return; // the receiver of a super().m() call
       this.bindCall(f, src, r, v, v.by ?? "scope", false);
       return;
     }
@@ -292,26 +296,10 @@ export class PythonResolver {
   }
 
   private memberCall(f: FileInfo, src: string, r: Ref, rv: Val): void {
-    let by: By;
     switch (rv.k) {
       case "extinst":
         this.fb.bound("CALLS", src, this.fb.external(`python:${rv.path}.${r.name}`), r, rv.path.startsWith("builtins.") ? "builtin" : "receiver", "medium");
         return;
-      case "inst":
-        by = rv.by === "self" ? "self" : "receiver";
-        break;
-      case "def":
-        by = rv.by === "self" ? "self" : "class";
-        break;
-      case "super":
-        by = "super";
-        break;
-      case "mod":
-        by = "import";
-        break;
-      case "ext":
-        by = rv.path.startsWith("builtins.") ? "builtin" : "import";
-        break;
       case "unknown":
         this.fb.unresolved(src, f.p.path, r, rv.reason ?? REASONS.receiver);
         return;
@@ -319,11 +307,14 @@ export class PythonResolver {
         this.fb.unresolved(src, f.p.path, r, `ambiguous: ${rv.n} candidates`);
         return;
       default:
-        this.fb.unresolved(src, f.p.path, r, REASONS.receiver);
-        return;
+        break;
     }
-    const target = this.attrVal(rv, r.name);
-    this.bindCall(f, src, r, target, by, true);
+    const by = memberBy(rv);
+    if (!by) {
+      this.fb.unresolved(src, f.p.path, r, REASONS.receiver);
+      return;
+    }
+    this.bindCall(f, src, r, this.attrVal(rv, r.name), by, true);
   }
 
   /** Bind a call to what its callee denotes. */
@@ -355,7 +346,8 @@ export class PythonResolver {
         this.fb.bound("CALLS", src, this.fb.external(`python:${v.path}`), r, v.path.startsWith("builtins.") ? "builtin" : by, conf);
         return;
       case "unknown":
-        this.fb.unresolved(src, f.p.path, r, v.reason ?? (member ? REASONS.receiver : REASONS.dynamic));
+        // The callee's own value is unknown (a variable, an attribute holding a callable).
+        this.fb.unresolved(src, f.p.path, r, v.reason ?? REASONS.dynamic);
         return;
       case "ambiguous":
         this.fb.unresolved(src, f.p.path, r, `ambiguous: ${v.n} candidates`);
@@ -372,14 +364,15 @@ export class PythonResolver {
     if (r.receiver === undefined) v = this.nameVal(f, scope, r.name);
     else {
       const rv = this.exprVal(f, scope, r.receiver, r.receiverKind);
-      if (rv.k === "unknown" || rv.k === "ambiguous" || rv.k === "extinst") return;
-      v = this.attrVal(rv, r.name);
+      const by = memberBy(rv);
+      if (!by) return;
+      v = withBy(this.attrVal(rv, r.name), by);
     }
     // A function's local variable: its own binding site says what it holds.
     if (v.by === "alias" && !v.node) return;
     const dst = this.nodeOf(v, false);
     if (!dst || dst === src) return;
-    const by: By = v.node ? (v.by === "import" ? "import" : "scope") : (v.by ?? "scope");
+    const by: By = r.receiver === undefined && v.node ? (v.by === "import" ? "import" : "scope") : (v.by ?? "scope");
     this.fb.bound("REFERENCES", src, dst, r, by, "high");
   }
 
@@ -440,6 +433,8 @@ export class PythonResolver {
     if (defs.length === 0 && imps.length === 0 && locals.length === 0) return undefined;
     const slot = s < 0 || f.p.defs[s]!.kind === "class" ? f.slots.get(s)?.get(name) : undefined;
     const node = slot !== undefined ? f.keys[slot] || undefined : undefined;
+    // A lambda parameter or comprehension variable of that name: its own scope, not located here.
+    if (locals.some(subscope)) return node ? { ...UNKNOWN, node } : UNKNOWN;
     const declared = locals.filter((l) => l.type);
     const vals: Val[] = [];
     for (const d of defs) vals.push({ k: "def", f, d, by: "scope" });
@@ -697,8 +692,7 @@ export class PythonResolver {
         const v = this.attrType(m.cls, name);
         const slot = m.cls.f.slots.get(m.cls.d)?.get(name);
         const node = slot !== undefined ? m.cls.f.keys[slot] || undefined : undefined;
-        const out: Val = v.k === "unknown" && !v.reason ? { k: "unknown", reason: REASONS.dynamic } : v;
-        return node ? { ...out, node } : out;
+        return node ? { ...v, node } : v;
       }
       case "object":
         return { k: "ext", path: m.path, cls: false, by: "builtin" };
@@ -873,6 +867,29 @@ export class PythonResolver {
 function visibleEverywhere(m: ModuleFile): boolean {
   if (m.isPackage || m.dotted.includes(".")) return true;
   return m.root === "" && !STDLIB_MODULES.has(m.dotted);
+}
+
+/** The rule a member access proves, by what its receiver is; undefined when it proves nothing. */
+function memberBy(rv: Val): By | undefined {
+  switch (rv.k) {
+    case "inst":
+      return rv.by === "self" ? "self" : "receiver";
+    case "def":
+      return rv.f.p.defs[rv.d]!.kind === "class" ? (rv.by === "self" ? "self" : "class") : undefined;
+    case "super":
+      return "super";
+    case "mod":
+      return "import";
+    case "ext":
+      return rv.path.startsWith("builtins.") ? "builtin" : "import";
+    default:
+      return undefined;
+  }
+}
+
+/** A lambda parameter or a comprehension variable (marked by the query with the clause text). */
+function subscope(l: Local): boolean {
+  return l.aliasOf !== undefined && /^(lambda\b|for\b|async\s+for\b)/.test(l.aliasOf);
 }
 
 /** C3 merge; undefined when the hierarchy has no consistent order. */

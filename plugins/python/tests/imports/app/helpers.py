@@ -1,0 +1,9 @@
+__all__ = ["public_a"]
+
+
+def public_a():
+    pass
+
+
+def public_b():
+    pass

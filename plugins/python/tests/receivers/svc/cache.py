@@ -1,0 +1,6 @@
+class Cache:
+    def get(self):
+        pass
+
+    def save(self):
+        pass
