@@ -63,6 +63,7 @@ const CALLABLE: ReadonlySet<string> = new Set(["function", "method", "constructo
 export class Binder {
   private readonly exportMemo = new Map<string, Resolved>();
   private readonly exportBusy = new Set<string>();
+  private cycleHit = false;
   private readonly importMemo = new Map<Import, Resolved>();
   private readonly superMemo = new Map<DefInfo, Super[]>();
   private readonly valMemo = new Map<string, Val>();
@@ -151,15 +152,22 @@ export class Binder {
     const id = `${mod.idx}\u0000${name}`;
     const memo = this.exportMemo.get(id);
     if (memo) return memo;
-    if (this.exportBusy.has(id)) return { k: "fail", reason: REASON.notExported(mod.key) };
+    if (this.exportBusy.has(id)) {
+      this.cycleHit = true;
+      return { k: "fail", reason: REASON.notExported(mod.key) };
+    }
     this.exportBusy.add(id);
+    const outer = this.cycleHit;
+    this.cycleHit = false;
     let r: Resolved;
     try {
       r = this.exportUncached(mod, name);
     } finally {
       this.exportBusy.delete(id);
     }
-    this.exportMemo.set(id, r);
+    // An answer that met a re-export cycle depends on where the walk started: not memoised.
+    if (!this.cycleHit) this.exportMemo.set(id, r);
+    this.cycleHit ||= outer;
     return r;
   }
 

@@ -1,0 +1,2 @@
+export * from "./a";
+export function fromB() {}

@@ -1,0 +1,2 @@
+export * from "./one";
+export * from "./two";

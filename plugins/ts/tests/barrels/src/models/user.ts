@@ -1,0 +1,5 @@
+export class User {
+  rename(name: string) {
+    return name;
+  }
+}

@@ -1,0 +1,4 @@
+import { User } from "../models";
+export function createUser(): User {
+  return new User();
+}

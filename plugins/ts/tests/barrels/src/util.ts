@@ -1,0 +1,3 @@
+export function slug(s: string) {
+  return s;
+}

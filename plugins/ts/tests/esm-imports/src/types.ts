@@ -1,0 +1,3 @@
+export interface Opts {
+  verbose: boolean;
+}

@@ -1,0 +1,5 @@
+export class Widget {
+  draw() {
+    return <div />;
+  }
+}
