@@ -200,6 +200,13 @@
   right: (identifier) @default) @export))
 (program (expression_statement (assignment_expression right: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
   right: (identifier) @default)) @export))
+; var app = exports = module.exports = {}: `app` is what the module exports
+(program [(variable_declaration (variable_declarator name: (identifier) @default
+            value: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports"))) @export)
+          (variable_declaration (variable_declarator name: (identifier) @default
+            value: (assignment_expression right: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")))) @export)
+          (lexical_declaration (variable_declarator name: (identifier) @default
+            value: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports"))) @export)])
 (program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
   right: (object (shorthand_property_identifier) @name)) @export))
 (program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")

@@ -299,6 +299,11 @@ export class Binder {
 
   /** The instance `new` makes from a constructor value. */
   newVal(ctor: Val): Val {
+    if (ctor.k === "mod" && ctor.cjs) {
+      // `const C = require("./c"); new C()`: the module's `module.exports = C`.
+      const dflt = this.exportOf(ctor.mod, "default");
+      return dflt.k === "def" ? this.newVal({ k: "def", d: dflt.d }) : UNKNOWN;
+    }
     if (ctor.k === "def" && (ctor.d.d.kind === "class" || ctor.d.d.kind === "function")) return { k: "inst", types: [ctor.d] };
     if (ctor.k === "ext") return { k: "ext", key: ctor.key, isModule: false };
     if (ctor.k === "builtin") return BUILTIN;
@@ -591,10 +596,19 @@ export class Binder {
         const r = this.exportOf(v.mod, name);
         if (r.k === "def") return { k: "found", d: r.d, medium: false };
         if (r.k === "ext") return { k: "ext", key: r.key };
+        if (r.k === "mod" && r.cjs) {
+          // `exports.Route = require("./route")`: the required module's own `module.exports` value.
+          const dflt = this.exportOf(r.mod, "default");
+          if (dflt.k === "def") return { k: "found", d: dflt.d, medium: false };
+        }
         if (r.k === "fail") {
           if (v.cjs) {
+            // A member of what `module.exports = x` assigned (a function, class or JS object).
             const dflt = this.exportOf(v.mod, "default");
-            if (dflt.k === "def") return this.member({ k: "def", d: dflt.d }, name);
+            if (dflt.k === "def" || dflt.k === "local") {
+              const m = this.member(this.toVal(dflt), name);
+              if (m.k !== "fail") return m;
+            }
           }
           return { k: "fail", reason: r.reason };
         }

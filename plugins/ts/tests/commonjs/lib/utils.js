@@ -1,0 +1,5 @@
+exports.x = () => 1;
+
+module.exports.y = function () {
+  return exports.x();
+};
