@@ -139,8 +139,8 @@ export function parseType(text: string): TypeShape | undefined {
   if (!path) return undefined;
   // Generic arguments of the last segment.
   let args: string[] = [];
-  const lastSep = segsText.lastIndexOf("::");
-  const tail = lastSep >= 0 ? segsText.slice(lastSep + 2) : segsText;
+  const parts = splitTop(segsText, "::");
+  const tail = parts[parts.length - 1]!;
   const lt = tail.indexOf("<");
   if (lt >= 0) {
     const close = closeOf(tail, lt);
