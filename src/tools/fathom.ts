@@ -5,8 +5,8 @@ import { z } from "zod";
 import { region } from "../graph/walk.js";
 import type { PlaneGraph } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
-import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, requirePlane, resolveOne } from "./common.js";
-import { byKeyOf, nodeLine } from "./graph_lines.js";
+import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne } from "./common.js";
+import { byKeyOf, nodeLine, planeOf } from "./graph_lines.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
 /** Nodes one region may hold. */
@@ -84,7 +84,7 @@ export const fathom = defineTool({
   readOnly: true,
   cli: { positionals: ["name"] },
   run(ctx, { plane, name, depth }) {
-    const p = requirePlane(ctx.store, plane);
+    const p = planeOf(ctx, plane);
     const r = resolveOne(ctx, p, name);
     if ("text" in r) return r.text;
     return fathomText(ctx, p, r.node, depth);

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
-import { BUDGET, freshnessLine, headerLines, missText, pluginDrift, requirePlane } from "./common.js";
+import { BUDGET, freshnessLine, headerLines, missText, pluginDrift } from "./common.js";
+import { planeOf } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
 
 const VALUE_CAP = 2_000;
@@ -25,7 +26,7 @@ export const getNode = defineTool({
   }),
   readOnly: true,
   run(ctx, { plane, id, key }) {
-    const p = requirePlane(ctx.store, plane);
+    const p = planeOf(ctx, plane);
     if ((id === undefined) === (key === undefined)) throw new DrsgError("BAD_INPUT", "get_node: pass exactly one of id and key");
     const n = id !== undefined ? ctx.store.getNode(p.name, id) : ctx.store.getNodeByKey(p.name, key!);
     if (!n) {

@@ -1,8 +1,27 @@
-// Rendering for the graph verbs: a node of a plane's graph view as the shared one-liner
-// (`key  Label  file:line`), read from the store so it matches every other verb exactly.
+// Shared by the graph verbs: the plane's record, cached per database commit, and a node of the
+// plane's graph view as the common one-liner (`key  Label  file:line`), read from the store so
+// it matches every other verb exactly.
 import type { PlaneGraph } from "../graph/view.js";
-import { oneLine } from "./common.js";
+import type { PlaneInfo, Store } from "../store/types.js";
+import { oneLine, requirePlane } from "./common.js";
 import type { ToolContext } from "./tool.js";
+
+const planes = new WeakMap<Store, Map<string, { seq: number; info: PlaneInfo }>>();
+
+/**
+ * The plane's record (PLANE_NOT_FOUND when missing), reused while the database commit stays
+ * put: the store counts a plane's nodes and edges on every read, a scan a verb must not pay.
+ */
+export function planeOf(ctx: ToolContext, name: string): PlaneInfo {
+  const seq = ctx.store.currentSeq();
+  let byName = planes.get(ctx.store);
+  if (!byName) planes.set(ctx.store, (byName = new Map()));
+  const hit = byName.get(name);
+  if (hit && hit.seq === seq) return hit.info;
+  const info = requirePlane(ctx.store, name);
+  byName.set(name, { seq, info });
+  return info;
+}
 
 /** The one-liner of graph node `id` (a store id as a string). */
 export function nodeLine(ctx: ToolContext, plane: string, g: PlaneGraph, id: string): string {

@@ -7,8 +7,8 @@ import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
 import type { PlaneGraph } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
-import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, renderSections, requirePlane, resolveOne } from "./common.js";
-import { SECTION_LINES, byKeyOf, nodeLine } from "./graph_lines.js";
+import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, renderSections, resolveOne } from "./common.js";
+import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
 /** Call sites the parser left unbound whose callee name equals the symbol's name. */
@@ -20,6 +20,9 @@ export interface UnresolvedSites {
   callers: { id: string; line?: number; reason?: string; count: number }[];
 }
 
+/** Reasons that prove a call cannot reach a symbol of the tree (a method of a builtin object). */
+export const CANNOT_REACH = new Set(["builtin"]);
+
 /** The unbound calls named like `node` anywhere in the plane (an index lookup, then the view). */
 export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneGraph, node: StoredNode): UnresolvedSites {
   const name = keyName(node.key);
@@ -29,7 +32,7 @@ export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneGraph, 
     const id = String(ref.id);
     if (!g.hasNode(id)) continue;
     g.forEachInEdge(id, (_e, a, src) => {
-      if (a.type !== "CALLS") return;
+      if (a.type !== "CALLS" || (a.reason !== undefined && CANNOT_REACH.has(a.reason))) return;
       const count = a.count ?? 1;
       out.sites += count;
       out.callers.push({ id: src, line: a.line, reason: a.reason, count });
@@ -101,7 +104,7 @@ export const impact = defineTool({
   readOnly: true,
   cli: { positionals: ["name"] },
   run(ctx, { plane, name, depth }) {
-    const p = requirePlane(ctx.store, plane);
+    const p = planeOf(ctx, plane);
     const r = resolveOne(ctx, p, name);
     if ("text" in r) return r.text;
     return renderImpact(ctx, p, r.node, depth, computeImpact(ctx, p, r.node, depth));

@@ -2,8 +2,9 @@
 // FTS5 over names, keys, signatures and doc comments — and the answer says so.
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
-import { clipLines, headerLines, oneLine, requirePlane } from "./common.js";
+import { clipLines, headerLines, oneLine } from "./common.js";
 import { describeBlock } from "./describe.js";
+import { planeOf } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
 
 const BEST_LINES = 8;
@@ -20,7 +21,7 @@ export const search = defineTool({
   readOnly: true,
   cli: { positionals: ["query"] },
   run(ctx, { plane, query, k }) {
-    const p = requirePlane(ctx.store, plane);
+    const p = planeOf(ctx, plane);
     if (query.trim() === "") throw new DrsgError("BAD_INPUT", "search: the query is empty — pass the words to look for");
     const out = headerLines(ctx, p);
     out.push(

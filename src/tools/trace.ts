@@ -4,8 +4,8 @@ import { z } from "zod";
 import { shortestPath } from "../graph/walk.js";
 import type { PlaneGraph } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
-import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, requirePlane, resolveOne } from "./common.js";
-import { nodeLine } from "./graph_lines.js";
+import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne } from "./common.js";
+import { nodeLine, planeOf } from "./graph_lines.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
 /** Nodes one search may dequeue. */
@@ -64,7 +64,7 @@ export const trace = defineTool({
   readOnly: true,
   cli: { positionals: ["from", "to"] },
   run(ctx, { plane, from, to }) {
-    const p = requirePlane(ctx.store, plane);
+    const p = planeOf(ctx, plane);
     const a = resolveOne(ctx, p, from);
     if ("text" in a) return a.text;
     const b = resolveOne(ctx, p, to);

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { reach } from "../graph/walk.js";
 import { DrsgError } from "../model/errors.js";
 import type { StoredNode } from "../store/types.js";
-import { type Section, headerLines, oneLine, renderSections, requirePlane, resolveOne } from "./common.js";
-import { SECTION_LINES, byKeyOf, nodeLine } from "./graph_lines.js";
+import { type Section, headerLines, oneLine, renderSections, resolveOne } from "./common.js";
+import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
 
 export const MAX_HOPS = 10;
@@ -26,7 +26,7 @@ export const traverse = defineTool({
   }),
   readOnly: true,
   run(ctx, input) {
-    const p = requirePlane(ctx.store, input.plane);
+    const p = planeOf(ctx, input.plane);
     if ((input.from_key === undefined) === (input.from_id === undefined))
       throw new DrsgError("BAD_INPUT", "traverse: pass exactly one of from_key and from_id");
     if (input.min > input.max) throw new DrsgError("BAD_INPUT", `traverse: min (${input.min}) is above max (${input.max})`);

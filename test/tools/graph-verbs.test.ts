@@ -46,7 +46,9 @@ describe("graph verbs on a synthetic plane", () => {
       let prev = Array.from({ length: 50 }, () => target);
       for (let d = 1; d <= 6; d++) {
         const level = Array.from({ length: 50 }, (_, i) => fn(w, "p", `pkg/src/l${d}/${LONG}.caller${String(i).padStart(2, "0")}`, i + 1));
-        level.forEach((id, i) => w.createEdge("p", { type: "CALLS", src: id, dst: prev[i]!, props: { line: i + 2 } }));
+        level.forEach((id, i) => {
+          w.createEdge("p", { type: "CALLS", src: id, dst: prev[i]!, props: { line: i + 2 } });
+        });
         prev = level;
       }
       // Three unbound calls named like the target, one repeated twice.
