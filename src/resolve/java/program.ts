@@ -374,6 +374,9 @@ export class JavaProgram {
     if (known.length === 1) return { k: "ext", fqn: `${known[0]}.${name}`, by: "import", conf: "high" };
     if (known.length > 1) return { k: "none", reason: `ambiguous: ${known.length} candidates` };
     if (JAVA_LANG.has(name)) return { k: "ext", fqn: `java.lang.${name}`, by: "import", conf: "high" };
+    // Only a capitalised name is guessed into a package we know nothing about (`com` in
+    // `com.acme.X` is a package, not a type of an on-demand import).
+    if (!isCapitalised(name)) return undefined;
     if (unknown.length === 1) return { k: "ext", fqn: `${unknown[0]}.${name}`, by: "import", conf: "medium" };
     if (unknown.length > 1) return { k: "none", reason: `ambiguous: ${unknown.length} candidates` };
     return undefined;

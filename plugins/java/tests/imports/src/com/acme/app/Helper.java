@@ -1,0 +1,6 @@
+package com.acme.app;
+
+class Helper {
+    static void assist() {}
+    void help() {}
+}

@@ -1,0 +1,5 @@
+package com.acme.model;
+
+public class Customer {
+    public void notifyOf(Order o) {}
+}
