@@ -7,6 +7,7 @@ import type { Partial } from "../model/partial.js";
 import type { ExtractPool } from "../extract/pool.js";
 import type { PluginSet } from "../plugin/host.js";
 import type { Store } from "../store/types.js";
+import { readManifests, writeOpsPlane } from "../ops/plane.js";
 import { type GitPlaneDelta, gitPlaneName, readGitPlane, writeGitPlane } from "../git/plane.js";
 import { type ApplyStats, applyFacts, loadPlaneState } from "./apply.js";
 import { type BuildReport, type BuildResult, type PartialCache, buildFacts } from "./pipeline.js";
@@ -89,6 +90,8 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
         build.report.notes.push(`history plane ${gitPlaneName(plane)} not updated: ${(e as Error).message}`);
       }
     }
+    const byPath = new Map(walk.files.map((f) => [f.path, f]));
+    const manifests = await readManifests(walk.files, (p) => walk.read(byPath.get(p)!));
     result.applied = store.write((w) => {
       if (!w.getPlane(plane)) w.createPlane(plane);
       const state = loadPlaneState(store, plane);
@@ -101,6 +104,8 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
         ...(opts.planeProps ?? {}),
       });
       if (history) writeGitPlane(w, history);
+      const ops = writeOpsPlane(w, store, plane, manifests, { commit: walk.commit, root });
+      if (ops && ops.notes.length > 0) build.report.notes.push(...ops.notes.slice(0, 20).map((n) => `ops: ${n}`));
       return stats;
     });
   }

@@ -1,5 +1,6 @@
 // Every agent verb and graph tool, in the order tools/list shows them.
 import { context } from "./context.js";
+import { deployed } from "./deployed.js";
 import { describe } from "./describe.js";
 import { describePlane } from "./describe_plane.js";
 import { fathom } from "./fathom.js";
@@ -23,6 +24,7 @@ export const TOOLS: Tool[] = [
   search,
   getNode,
   traverse,
+  deployed,
   writeNodes,
   writeEdges,
   createPlane,
