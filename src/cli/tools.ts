@@ -17,6 +17,9 @@ function coerce(v: string): unknown {
   return v;
 }
 
+/** Positionals that are always text, even when they look like a number (`drsg search 404`). */
+const TEXT_POSITIONALS = new Set(["plane", "name", "pattern", "query", "from", "to"]);
+
 /** Parse `argv` loosely into the tool's input; the tool's strict schema then judges it. */
 export function toolInput(tool: Tool, argv: string[]): { input: Record<string, unknown>; db?: string; json: boolean } {
   const input: Record<string, unknown> = {};
@@ -47,7 +50,7 @@ export function toolInput(tool: Tool, argv: string[]): { input: Record<string, u
   if (pos.length > fields.length)
     throw new DrsgError("BAD_INPUT", `drsg ${tool.name}: too many arguments (${pos.join(" ")}); takes ${fields.map((f) => f.toUpperCase()).join(" ") || "none"}`);
   pos.forEach((v, i) => {
-    input[fields[i]!] = fields[i] === "plane" || fields[i] === "name" || fields[i] === "pattern" ? v : coerce(v);
+    input[fields[i]!] = TEXT_POSITIONALS.has(fields[i]!) ? v : coerce(v);
   });
   return { input, db, json };
 }

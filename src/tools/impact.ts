@@ -102,7 +102,7 @@ export const impact = defineTool({
     depth: z.number().int().min(1).max(6).default(3),
   }),
   readOnly: true,
-  cli: { positionals: ["name"] },
+  cli: { positionals: ["name"], summary: "What reaches a symbol, by distance: the blast radius of changing it." },
   run(ctx, { plane, name, depth }) {
     const p = planeOf(ctx, plane);
     const r = resolveOne(ctx, p, name);

@@ -3,6 +3,7 @@
 // fathom node budget, views refreshed when the plane moves, and strict input schemas.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { toolInput } from "../../src/cli/tools.js";
 import { GraphViews } from "../../src/graph/view.js";
 import { PluginSet } from "../../src/plugin/host.js";
 import type { Store, Writer } from "../../src/store/types.js";
@@ -154,6 +155,12 @@ describe("graph verbs on a synthetic plane", () => {
     for (const [tool, input] of bad) assert.equal(tool.input.safeParse(input).success, false, `${tool.name} ${JSON.stringify(input).slice(0, 80)}`);
     assert.equal(impact.input.parse({ plane: "p", name: "x" }).depth, 3);
     assert.equal(fathom.input.parse({ plane: "p", name: "x" }).depth, 2);
+  });
+
+  test("CLI positionals fill the verbs' text fields, even when they look like numbers", () => {
+    assert.deepEqual(toolInput(trace, ["404", "Cart.add", "--plane", "p"]).input, { from: "404", to: "Cart.add", plane: "p" });
+    assert.deepEqual(toolInput(search, ["404"]).input, { query: "404" });
+    assert.deepEqual(toolInput(impact, ["x", "--depth", "2"]).input, { name: "x", depth: 2 });
   });
 
   test("search refuses an empty query and says it is keyword search", async () => {
