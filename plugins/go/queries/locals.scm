@@ -49,6 +49,18 @@
 (short_var_declaration
   left: (expression_list . (identifier) @name)
   right: (expression_list . (call_expression function: (selector_expression operand: (_) @call_receiver field: (field_identifier) @call)) .)) @local
+(short_var_declaration
+  left: (expression_list . (identifier) @name)
+  right: (expression_list . [
+    (call_expression function: (index_expression operand: (identifier) @call))
+    (type_conversion_expression type: (generic_type type: (type_identifier) @call))
+  ] .)) @local
+(short_var_declaration
+  left: (expression_list . (identifier) @name)
+  right: (expression_list . [
+    (call_expression function: (index_expression operand: (selector_expression operand: (_) @call_receiver field: (field_identifier) @call)))
+    (type_conversion_expression type: (generic_type type: (qualified_type package: (_) @call_receiver name: (type_identifier) @call)))
+  ] .)) @local
 (var_spec
   . (identifier) @name
   value: (expression_list . (call_expression function: (identifier) @call) .)) @local

@@ -2,7 +2,8 @@
 ; Emits:
 ;   @reference.call   f(x)                 @name
 ;   @reference.call   x.f(y), pkg.F(y)     @name @receiver (operand as written)
-;   @reference.call   F[int](x), pkg.F[T](x), fs[i](x)   (generic instantiation or index: parsed alike)
+;   @reference.call   F[int](x), pkg.F[T](x), fs[i](x)   @name [@receiver]: generic instantiation or an indexed
+;                     function value (the grammar parses them alike; the resolver tells them apart)
 ;   @reference.call   f()(), (s.f)(x), fs[i+1](x)         no @name: a dynamic callee
 ;   @reference.new    T{...}, &pkg.T{...}, new(T)         @name [@receiver = package]
 ;   @reference.type   T, pkg.T in type positions          @name [@receiver = package]
@@ -27,6 +28,17 @@
   type: (generic_type type: (qualified_type
     package: (package_identifier) @receiver
     name: (type_identifier) @name)) @callee) @reference.call
+
+; New[int](), pkg.New[T](), fs[i](), s.handlers[k](): instantiation or indexing, told apart by the resolver.
+(call_expression
+  function: (index_expression operand: (identifier) @name) @callee
+  arguments: (argument_list) @arguments) @reference.call
+
+(call_expression
+  function: (index_expression operand: (selector_expression
+    operand: (_) @receiver
+    field: (field_identifier) @name)) @callee
+  arguments: (argument_list) @arguments) @reference.call
 
 (call_expression
   function: [(call_expression) (index_expression) (parenthesized_expression) (type_instantiation_expression)] @callee

@@ -171,7 +171,9 @@ function bindCall(f: FileCtx, ty: GoTypes, fb: FactBuilder, src: string, r: Ref)
       fb.bound("CALLS", src, st.m.key, r, st.via, st.conf);
       return;
     case "var":
-      fb.bound("CALLS", src, st.m.key, r, st.via);
+      // `hook()` calls what the variable holds; `hooks[i]()` an element of it: not the variable.
+      if (r.text.endsWith("]")) fb.unresolved(src, path, r, "dynamic call");
+      else fb.bound("CALLS", src, st.m.key, r, st.via);
       return;
     case "type":
       useType(fb, src, st.r, r, "USES_TYPE");

@@ -397,7 +397,10 @@ export class GoIndex {
       else if (pkg) b.local = pkg.name;
       else {
         const n = importName(path);
-        if (!n) continue;
+        if (!n) {
+          b.exact = false;
+          continue;
+        }
         b.local = n.name;
         b.exact = n.exact;
       }

@@ -325,11 +325,40 @@ export function importName(path: string): { name: string; exact: boolean } | und
   if (name !== last) exact = false;
   if (!isIdent(name)) {
     const alt = name.replace(/[-.]/g, "_");
-    if (!isIdent(alt)) return undefined;
+    if (!isIdent(alt) || KEYWORDS.has(alt)) return undefined;
     return { name: alt, exact: false };
   }
+  if (KEYWORDS.has(name)) return undefined;
   return { name, exact };
 }
+
+const KEYWORDS = new Set([
+  "break",
+  "case",
+  "chan",
+  "const",
+  "continue",
+  "default",
+  "defer",
+  "else",
+  "fallthrough",
+  "for",
+  "func",
+  "go",
+  "goto",
+  "if",
+  "import",
+  "interface",
+  "map",
+  "package",
+  "range",
+  "return",
+  "select",
+  "struct",
+  "switch",
+  "type",
+  "var",
+]);
 
 /** The type a method's receiver names: `*Server[T]` → Server. */
 export function receiverTypeName(owner: string | undefined): string | undefined {

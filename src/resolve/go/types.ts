@@ -218,7 +218,7 @@ export class GoTypes {
         else if (r.name !== "any") out.constraint = true;
       } else {
         const body = this.bodyOf(r.t);
-        if (!body || body.kind !== "interface") {
+        if (body?.kind !== "interface") {
           out.constraint = true;
           continue;
         }

@@ -1,0 +1,5 @@
+package dotb
+
+func Render() {}
+
+func Only() {}
