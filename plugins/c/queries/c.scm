@@ -26,51 +26,51 @@
 ;   @local.param           a parameter name (shadows globals inside its function).
 ;   @import.include        `#include "x.h"` (@source without quotes).
 ;   @import.system         `#include <x.h>` (@source without brackets).
-;   @definition.module     an ERROR region (not a node; variables inside it are not globals).
+;   @definition.module     an ERROR region with statements (not a node; variables inside are not globals).
 
 ; ---------------------------------------------------------------- parse errors
-; An ERROR region (macros with unbalanced braces, unknown syntax) is captured so the resolver can
-; tell that declarations inside it are not file-scope globals: bodies of functions the grammar
-; lost flatten into such regions. Not a node.
-(ERROR . (_) @name) @definition.module
+; An ERROR region holding statements or declarations (macros with unbalanced braces flatten a
+; function body into one) is captured so the resolver can tell that declarations inside it are not
+; file-scope globals. Not a node.
+(ERROR [(declaration) (expression_statement)] @name) @definition.module
 
 ; ---------------------------------------------------------------- includes
 (preproc_include path: (string_literal (string_content) @source)) @import.include
 (preproc_include path: (system_lib_string) @source) @import.system
 
 ; ---------------------------------------------------------------- macros
-(preproc_function_def name: (identifier) @name parameters: (preproc_params) @params) @definition.macro
+(preproc_function_def name: (identifier) @name parameters: (preproc_params)) @definition.macro
 (preproc_def name: (identifier) @name value: (preproc_arg) @value) @definition.constant
 ; A comment inside a continued function-like macro (`… /* c */ \`) breaks the grammar: the real
 ; name and parameters land in an ERROR node and `name:` takes a word from a later line. The ERROR
 ; node is the macro; the resolver drops the enclosing bogus definition (a macro holds no definition).
-(preproc_def (ERROR . (identifier) @name @definition.macro . (preproc_params) @params))
+(preproc_def (ERROR . (identifier) @name @definition.macro . (preproc_params)))
 
 ; ---------------------------------------------------------------- function definitions
 (function_definition
   (storage_class_specifier) @visibility (#any-of? @visibility "static" "extern")
   declarator: [
-    (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params)
-    (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list) @params)
-    (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params))
-    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list) @params))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params)))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list) @params)))
-    (pointer_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params))))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params))))
+    (function_declarator declarator: (identifier) @name parameters: (parameter_list))
+    (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list))
+    (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list)))
+    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list)))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list))))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list))))
+    (pointer_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list)))))
+    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list)))))
   ]
   body: (compound_statement) @body @value) @definition.function
 
 (function_definition
   declarator: [
-    (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params)
-    (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list) @params)
-    (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params))
-    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list) @params))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params)))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list) @params)))
-    (pointer_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params))))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params))))
+    (function_declarator declarator: (identifier) @name parameters: (parameter_list))
+    (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list))
+    (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list)))
+    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list)))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list))))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name) parameters: (parameter_list))))
+    (pointer_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list)))))
+    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list)))))
   ]
   body: (compound_statement) @body @value) @definition.function
 
@@ -207,6 +207,13 @@
       value: (_) @value)
   ] @definition.variable)
 
+; `API_MACRO int (*name)(params) ATTR;` (Redis module API): the grammar nests two function declarators
+; with the `*` in an ERROR and the name as the only "parameter" type: a function-pointer global.
+(function_declarator
+  declarator: (function_declarator
+    declarator: (identifier)
+    parameters: (parameter_list . (ERROR) . (parameter_declaration type: (type_identifier) @name !declarator) .))) @definition.variable
+
 ; ---------------------------------------------------------------- parameters
 (parameter_declaration
   declarator: [
@@ -243,16 +250,16 @@
   ]) @definition.type
 
 ; ---------------------------------------------------------------- calls
-(call_expression function: (identifier) @name arguments: (argument_list) @arguments) @reference.call
+(call_expression function: (identifier) @name arguments: (argument_list)) @reference.call
 (call_expression
   function: (field_expression argument: (_) @receiver field: (field_identifier) @name)
-  arguments: (argument_list) @arguments) @reference.call
+  arguments: (argument_list)) @reference.call
 (call_expression
   function: (parenthesized_expression (identifier) @name) @callee
-  arguments: (argument_list) @arguments) @reference.call
+  arguments: (argument_list)) @reference.call
 (call_expression
   function: [(parenthesized_expression) (subscript_expression) (call_expression) (pointer_expression) (cast_expression)] @callee
-  arguments: (argument_list) @arguments) @reference.call
+  arguments: (argument_list)) @reference.call
 
 ; ---------------------------------------------------------------- type uses
 (_ type: (type_identifier) @reference.type @name)

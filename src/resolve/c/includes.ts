@@ -23,6 +23,21 @@ export interface OutsideInclude {
   text: string;
 }
 
+/** Headers of the C standard library and POSIX: `<…>` includes of these stay outside the tree. */
+const STANDARD_HEADERS: ReadonlySet<string> = new Set(
+  `assert.h complex.h ctype.h errno.h fenv.h float.h inttypes.h iso646.h limits.h locale.h math.h setjmp.h
+  signal.h stdalign.h stdarg.h stdatomic.h stdbool.h stddef.h stdint.h stdio.h stdlib.h stdnoreturn.h string.h
+  tgmath.h threads.h time.h uchar.h wchar.h wctype.h aio.h arpa/inet.h cpio.h dirent.h dlfcn.h fcntl.h fnmatch.h
+  glob.h grp.h iconv.h langinfo.h libgen.h monetary.h mqueue.h netdb.h net/if.h netinet/in.h netinet/tcp.h nl_types.h
+  poll.h pthread.h pwd.h regex.h sched.h search.h semaphore.h spawn.h strings.h sys/ipc.h sys/mman.h sys/msg.h
+  sys/resource.h sys/select.h sys/sem.h sys/shm.h sys/socket.h sys/stat.h sys/statvfs.h sys/time.h sys/times.h
+  sys/types.h sys/uio.h sys/un.h sys/utsname.h sys/wait.h syslog.h tar.h termios.h ulimit.h unistd.h utime.h
+  utmpx.h wordexp.h malloc.h alloca.h endian.h execinfo.h getopt.h sys/ioctl.h sys/param.h sys/file.h
+  sys/epoll.h sys/event.h sys/sysctl.h windows.h winsock2.h ws2tcpip.h io.h process.h direct.h`
+    .split(/\s+/)
+    .filter((s) => s.length > 0),
+);
+
 /** Directory names treated as include roots (`-Iinclude`), besides the tree root. */
 const INCLUDE_DIRS: ReadonlySet<string> = new Set(["include", "inc", "includes"]);
 
@@ -126,8 +141,9 @@ export class IncludeGraph {
         return { to: near[0]!.to, by: "include_dir" };
       return undefined;
     }
-    if (system) return undefined;
-    // A quoted include the compiler would find through some -I flag: the unique file with that path suffix.
+    // An include the compiler finds through some -I flag: the unique file with that path suffix.
+    // `<stdio.h>`-style names of the C and POSIX libraries are never looked for this way.
+    if (system && STANDARD_HEADERS.has(spec)) return undefined;
     const norm = joinIn("", spec);
     if (norm === undefined) return undefined;
     const same = (this.byBase.get(baseOf(norm)) ?? []).filter((i) => {
@@ -136,7 +152,8 @@ export class IncludeGraph {
     });
     const others = same.filter((i) => i !== from);
     if (others.length === 1) return { to: others[0]!, by: "basename" };
-    if (others.length > 1) {
+    // `<x.h>` is not searched next to the includer, so nearness proves nothing for it.
+    if (others.length > 1 && !system) {
       // Several projects ship the name (examples/a/src/x.h, examples/b/src/x.h): the one sharing the
       // deepest directory prefix with the includer, when exactly one does.
       let best = -1;

@@ -334,7 +334,8 @@ class CResolver {
         files.add(e.file);
         out.push(e);
       }
-    return out;
+    const path = (e: Entry) => this.graph.paths[e.file]!;
+    return out.sort((a, b) => (path(a) < path(b) ? -1 : path(a) > path(b) ? 1 : a.def.start - b.def.start));
   }
 
   // ------------------------------------------------------------------ references
