@@ -297,12 +297,12 @@ export class RustResolver {
         const m = f.defMod[d.id]!;
         if (d.kind === "module") addTo(m.items, name, { mod: f.inlineMods.get(d.id)! });
         else addTo(m.items, name, { def: { f, id: d.id } });
+        if (d.kind === "macro") addTo(m.crate.macros, name, { f, id: d.id });
       } else {
         let kids = f.children.get(parent.id);
         if (!kids) f.children.set(parent.id, (kids = new Map()));
         addTo(kids, name, d.id);
       }
-      if (d.kind === "macro") addTo(f.defMod[d.id]!.crate.macros, name, { f, id: d.id });
     }
     for (const imp of f.p.imports) {
       if (imp.form !== "use" && imp.form !== "extern") continue;
@@ -673,7 +673,8 @@ export class RustResolver {
     const targets: Target[] = [];
     for (const it of m.items.get(name) ?? []) {
       const t: Target = "mod" in it ? { t: "mod", m: it.mod } : { t: "def", d: it.def };
-      if (targetInNs(t, ns)) targets.push(t);
+      // macro_rules! are scoped by text, not by path (bind.ts); the crate root holds the exported ones.
+      if (targetInNs(t, ns) && ns !== "macro") targets.push(t);
     }
     if (targets.length > 0) return { targets, by: "scope", uncertain: [] };
     const uses = m.uses.get(name);
@@ -681,11 +682,6 @@ export class RustResolver {
       const r = this.fromBindings(uses, ns);
       if (r.targets.length > 0) return { targets: r.targets, by: "import", uncertain: [] };
       if (r.reason) return { targets: [], by: "", uncertain: [], reason: r.reason };
-    }
-    if (ns === "macro" && m === m.crate.root) {
-      // #[macro_export] macros live at the crate root.
-      const macros = m.crate.macros.get(name);
-      if (macros && macros.length === 1) return { targets: [{ t: "def", d: macros[0]! }], by: "import", uncertain: [] };
     }
     if (m.globs.length === 0) return { targets: [], by: "", uncertain: [] };
     const g = this.fromGlobs(m.globs, name, ns);
@@ -790,6 +786,11 @@ export class RustResolver {
       return { targets: [out] };
     }
     if (t.t === "mod") {
+      if (ns === "macro" && t.m === t.m.crate.root) {
+        // #[macro_export] macros live at the crate root (`crate::m!`, `dep::m!`, `use dep::m;`).
+        const macros = t.m.crate.macros.get(name);
+        if (macros && macros.length === 1) return { targets: [{ t: "def", d: macros[0]! }] };
+      }
       const r = this.lookupInMod(t.m, name, ns);
       if (r.targets.length > 0) return { targets: r.targets };
       if (r.reason) return { targets: [], reason: r.reason };
