@@ -18,6 +18,8 @@ export interface UnresolvedSites {
   sites: number;
   /** The callers holding them, with the first site's line and the reason, sorted by caller key. */
   callers: { id: string; line?: number; reason?: string; count: number }[];
+  /** Sites with the name that are proven not to reach it (calls on builtin objects). */
+  excluded: number;
 }
 
 /** Reasons that prove a call cannot reach a symbol of the tree (a method of a builtin object). */
@@ -26,14 +28,18 @@ export const CANNOT_REACH = new Set(["builtin"]);
 /** The unbound calls named like `node` anywhere in the plane (an index lookup, then the view). */
 export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneGraph, node: StoredNode): UnresolvedSites {
   const name = keyName(node.key);
-  const out: UnresolvedSites = { name, sites: 0, callers: [] };
+  const out: UnresolvedSites = { name, sites: 0, callers: [], excluded: 0 };
   for (const ref of ctx.store.nodesByName(plane, name, 10_000)) {
     if (!ref.labels.includes("UnresolvedRef")) continue;
     const id = String(ref.id);
     if (!g.hasNode(id)) continue;
     g.forEachInEdge(id, (_e, a, src) => {
-      if (a.type !== "CALLS" || (a.reason !== undefined && CANNOT_REACH.has(a.reason))) return;
+      if (a.type !== "CALLS") return;
       const count = a.count ?? 1;
+      if (a.reason !== undefined && CANNOT_REACH.has(a.reason)) {
+        out.excluded += count;
+        return;
+      }
       out.sites += count;
       out.callers.push({ id: src, line: a.line, reason: a.reason, count });
     });
@@ -76,10 +82,16 @@ export function renderImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, d
   if (sections.length === 0) head.push(`nothing reaches it through recorded ${IMPACT_TYPES.join("/")} edges`);
   const tail = [`total affected within depth ${depth}: ${r.total}`];
   const u = r.unresolved;
-  if (u.sites === 0) tail.push(`unresolved call sites that might also reach it: 0 (no unbound call is named \`${u.name}\`)`);
+  const builtin = u.excluded > 0 ? `; ${u.excluded} more on builtin objects cannot reach it` : "";
+  if (u.sites === 0)
+    tail.push(
+      u.excluded === 0
+        ? `unresolved call sites that might also reach it: 0 (no call named \`${u.name}\` is left unbound)`
+        : `unresolved call sites that might also reach it: 0 (the ${u.excluded} unbound call(s) named \`${u.name}\` are on builtin objects, which cannot reach it)`,
+    );
   else {
     tail.push(
-      `unresolved call sites that might also reach it, not in the total: ${u.sites} (calls named \`${u.name}\` the parser could not bind) — look in:`,
+      `unresolved call sites that might also reach it, not in the total: ${u.sites} (calls named \`${u.name}\` the parser could not bind${builtin}) — look in:`,
     );
     for (const c of u.callers.slice(0, UNRESOLVED_SHOWN)) {
       const site = [c.line !== undefined ? `call@${c.line}` : "", c.count > 1 ? `×${c.count}` : ""].filter(Boolean).join(" ");

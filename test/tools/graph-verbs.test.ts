@@ -58,6 +58,9 @@ describe("graph verbs on a synthetic plane", () => {
         const caller = fn(w, "p", `pkg/src/dyn.user${i}`, 10 * i + 1);
         w.createEdge("p", { type: "CALLS", src: caller, dst: ref, props: { line: 10 * i + 2, _reason: "receiver type unknown", ...(i === 0 ? { count: 2 } : {}) } });
       }
+      // A call on a builtin object named like it: proven not to reach it.
+      const builtin = w.createNode("p", { key: "?::src/x.ts::console.target", labels: ["UnresolvedRef"], props: { name: "target", file: "src/x.ts" } });
+      w.createEdge("p", { type: "CALLS", src: fn(w, "p", "pkg/src/x.logger"), dst: builtin, props: { line: 3, _reason: "builtin" } });
       // A call chain longer than trace's visit limit.
       let last = fn(w, "p", "pkg/src/chain.c0");
       for (let i = 1; i <= 20_050; i++) {
@@ -82,7 +85,8 @@ describe("graph verbs on a synthetic plane", () => {
     assert.ok(lines.includes("  … and 40 more"), "caps halved from 20 to 10 to fit");
     assert.ok(lines.includes("total affected within depth 6: 300"));
     const u = lines.find((l) => l.startsWith("unresolved call sites"));
-    assert.match(u ?? "", /not in the total: 4 \(calls named `target`/);
+    assert.match(u ?? "", /not in the total: 4 \(calls named `target` the parser could not bind; 1 more on builtin objects cannot reach it\)/);
+    assert.ok(!lines.some((l) => l.includes("pkg/src/x.logger")), "the builtin call is not a place to look");
     assert.ok(lines.some((l) => l.includes("pkg/src/dyn.user0") && l.includes("call@2 ×2") && l.includes("[receiver type unknown]")));
     assert.ok(lines.some((l) => l.startsWith("note: only recorded call edges")));
     assert.match(await ask(ctx, impact, { plane: "p", name: "pkg/src/core.target", depth: 2 }), /total affected within depth 2: 100\n/);
