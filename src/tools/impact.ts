@@ -1,7 +1,9 @@
 // impact: everything that reaches a symbol through incoming CALLS / INSTANTIATES / REFERENCES /
 // EXTENDS / IMPLEMENTS / USES_TYPE / IMPORTS edges, grouped by distance, each entry tagged with the
 // edge type that reached it. Unresolved call sites that might reach the symbol (calls with its
-// name the parser could not bind) are counted beside the total, never in it.
+// name the parser could not bind) are counted beside the total, never in it. computeImpact and
+// renderImpact are apart so an `across` input (other repositories the radius reaches) can add its
+// sections to the same answer.
 import { z } from "zod";
 import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
 import type { PlaneGraph } from "../graph/view.js";
