@@ -696,7 +696,8 @@ export class JavaProgram {
         if (t) {
           cur = t;
           isStatic = true;
-          if (thisOuter) {
+          if (thisOuter && t.k === "tree") {
+            cur = { ...t, by: "self" };
             isStatic = false;
             i = 2;
           }

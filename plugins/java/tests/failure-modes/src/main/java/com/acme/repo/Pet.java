@@ -1,0 +1,6 @@
+package com.acme.repo;
+
+public class Pet {
+    // @fact node com.acme.repo.Pet.save Method
+    public void save() {}
+}

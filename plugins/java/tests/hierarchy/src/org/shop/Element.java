@@ -1,0 +1,5 @@
+package org.shop;
+
+public class Element {
+    protected void render() {}
+}

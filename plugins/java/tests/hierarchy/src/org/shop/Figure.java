@@ -1,0 +1,3 @@
+package org.shop;
+
+public abstract class Figure extends Element {}

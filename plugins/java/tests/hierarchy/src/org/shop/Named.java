@@ -1,0 +1,3 @@
+package org.shop;
+
+public interface Named { String name(); }

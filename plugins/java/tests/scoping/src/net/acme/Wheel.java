@@ -1,0 +1,6 @@
+package net.acme;
+
+public class Wheel {
+    public void spin() {}
+    public void start() {}
+}
