@@ -6,6 +6,8 @@ import { GraphViews } from "../graph/view.js";
 import { configureLog, log } from "../log.js";
 import { DrsgError, errorText } from "../model/errors.js";
 import { activePlugins } from "../plugin/registry.js";
+import { MountManager } from "../server/mounts.js";
+import { RoutedStore } from "../store/routed.js";
 import { openStore } from "../store/store.js";
 import { TOOLS } from "../tools/index.js";
 import type { ToolContext } from "../tools/tool.js";
@@ -75,7 +77,15 @@ export async function mainStdio(argv: string[]): Promise<number> {
     process.stderr.write(`error [${(e as DrsgError).code ?? "INTERNAL"}]: ${errorText(e)}\n`);
     return 1;
   }
-  const ctx: ToolContext = { store, transport: "stdio", plugins: activePlugins, views: new GraphViews(store) };
+  const routed = new RoutedStore(store);
+  const mounts = new MountManager(routed, activePlugins);
+  const ctx: ToolContext = {
+    store: routed,
+    transport: "stdio",
+    plugins: activePlugins,
+    views: new GraphViews(routed),
+    extras: { mounts },
+  };
   const server = buildMcpServer(ctx, TOOLS, { version: version() });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((res) => {
@@ -86,6 +96,7 @@ export async function mainStdio(argv: string[]): Promise<number> {
   log("info", `serving ${path} over stdio`);
   await closed;
   await server.close().catch(() => undefined);
-  store.close();
+  await mounts.closeAll();
+  routed.close();
   return 0;
 }

@@ -80,11 +80,32 @@ function loadInstalled(e: RegistryEntry): LoadedPlugin {
   return { ...readPluginFolder(dir), source: e.source, official: false };
 }
 
-/** The active plugin set: official plugins plus every installed one (an installed one replaces an official one of the same name). */
+let loaded: { stamp: string; set: PluginSet } | undefined;
+
+/** What identifies the registry's state: its path, mtime and size (absent counts too). */
+function registryStamp(): string {
+  const p = registryPath();
+  try {
+    const st = statSync(p);
+    return `${p}\u0000${st.mtimeMs}\u0000${st.size}`;
+  } catch {
+    return `${p}\u0000absent`;
+  }
+}
+
+/**
+ * The active plugin set: official plugins plus every installed one (an installed one replaces
+ * an official one of the same name). Loaded — and every pin re-checked — when the registry
+ * changes; a long-running server picks up an install between two calls.
+ */
 export function activePlugins(): PluginSet {
+  const stamp = registryStamp();
+  if (loaded && loaded.stamp === stamp) return loaded.set;
   const installed = readRegistry().map(loadInstalled);
   const names = new Set(installed.map((p) => p.manifest.name));
-  return new PluginSet([...officialPlugins().filter((p) => !names.has(p.manifest.name)), ...installed]);
+  const set = new PluginSet([...officialPlugins().filter((p) => !names.has(p.manifest.name)), ...installed]);
+  loaded = { stamp, set };
+  return set;
 }
 
 /** Names of the bundled catalog's plugins. */

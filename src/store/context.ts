@@ -25,6 +25,8 @@ export class StoreContext {
   private readonly stmts = new Map<string, Database.Statement>();
   /** Current plane ids by name; cleared when a write rolls back. */
   readonly planeIds = new Map<string, number>();
+  /** Current-state plane rows (with their counts) as of commit `seq`; outside transactions only. */
+  planeRows: { seq: number; rows: Map<string, unknown> } = { seq: -1, rows: new Map() };
   /** The newest commit. */
   latest = 0;
   latestAt = 0;

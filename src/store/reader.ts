@@ -110,7 +110,16 @@ export class SqlReader implements Reader {
   }
 
   getPlane(name: string): PlaneInfo | undefined {
+    // Counting a plane's rows costs milliseconds on a big plane and every verb asks for its
+    // plane: cache current-state rows per commit (never inside a transaction, where they move).
+    const cacheable = this.at === undefined && !this.ctx.db.inTransaction;
+    if (cacheable) {
+      if (this.ctx.planeRows.seq !== this.ctx.latest) this.ctx.planeRows = { seq: this.ctx.latest, rows: new Map() };
+      const hit = this.ctx.planeRows.rows.get(name) as PlaneRow | null | undefined;
+      if (hit !== undefined) return hit === null ? undefined : toPlane(hit);
+    }
     const row = this.ctx.stmt(this.planeSql("WHERE p.name = @name")).get(this.params({ name })) as PlaneRow | undefined;
+    if (cacheable) this.ctx.planeRows.rows.set(name, row ?? null);
     return row === undefined ? undefined : toPlane(row);
   }
 

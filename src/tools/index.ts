@@ -5,8 +5,12 @@ import { describe } from "./describe.js";
 import { describePlane } from "./describe_plane.js";
 import { fathom } from "./fathom.js";
 import { getNode } from "./get_node.js";
+import { history } from "./history.js";
 import { impact } from "./impact.js";
 import { listPlanes } from "./list_planes.js";
+import { rebuild } from "./rebuild.js";
+import { recall } from "./recall.js";
+import { mount, mounts, unmount } from "./mount.js";
 import { search } from "./search.js";
 import type { Tool } from "./tool.js";
 import { trace } from "./trace.js";
@@ -25,8 +29,14 @@ export const TOOLS: Tool[] = [
   getNode,
   traverse,
   deployed,
+  history,
+  recall,
   writeNodes,
   writeEdges,
   createPlane,
   dropPlane,
+  rebuild,
+  mount,
+  unmount,
+  mounts,
 ] as Tool[];

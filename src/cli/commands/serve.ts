@@ -6,6 +6,8 @@ import { configureLog, log } from "../../log.js";
 import { DrsgError } from "../../model/errors.js";
 import { activePlugins } from "../../plugin/registry.js";
 import { type RunningServer, parseAddr, startServer } from "../../server/http.js";
+import { MountManager } from "../../server/mounts.js";
+import { RoutedStore } from "../../store/routed.js";
 import { PlaneSync } from "../../sync/fold.js";
 import { Watcher } from "../../sync/watch.js";
 import { TOOLS } from "../../tools/index.js";
@@ -45,7 +47,9 @@ export const serveCommand: Command = {
     const bodyLimit = envInt("DRSG_MAX_BODY_BYTES", 64 * 1024 * 1024);
     const watch = sub === "watch";
     const dir = str(args, "dir") ?? (watch ? "." : undefined);
-    const store = openDb(str(args, "db"), { create: watch });
+    const main = openDb(str(args, "db"), { create: watch });
+    const store = new RoutedStore(main);
+    const mounts = new MountManager(store, activePlugins);
     let sync: PlaneSync | undefined;
     let watcher: Watcher | undefined;
     let server: RunningServer | undefined;
@@ -58,10 +62,10 @@ export const serveCommand: Command = {
         attached,
         plugins: activePlugins,
         views: new GraphViews(store),
-        extras: {},
+        extras: { mounts },
       };
       if (watch) {
-        sync = await PlaneSync.open({ store, dir: dir!, plugins, plane: str(args, "plane") });
+        sync = await PlaneSync.open({ store: main, dir: dir!, plugins, plane: str(args, "plane") });
         ctx.extras!.sync = sync;
         const first = flag(args, "force") ? await sync.rebuild("--force") : await sync.syncToHead();
         log("info", `plane '${sync.plane}' ${first.kind} at ${first.to.slice(0, 12) || "-"}${first.reason ? ` (${first.reason})` : ""}`);
@@ -94,6 +98,7 @@ export const serveCommand: Command = {
       await watcher?.stop().catch(() => undefined);
       await server?.close().catch(() => undefined);
       await sync?.close().catch(() => undefined);
+      await mounts.closeAll();
       store.close();
     }
   },
