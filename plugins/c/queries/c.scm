@@ -3,8 +3,8 @@
 ;   @definition.function   a function definition (captures @value = its body: that is how the
 ;                          resolver tells a definition from a prototype) or a prototype (no @value:
 ;                          not a node; it declares the name for the translation unit and yields
-;                          `declared_in` on the definition). Primary node: the function_definition,
-;                          or for a prototype its declarator (so `int a(void), b(void);` yields two).
+;                          `declared_in` on the definition). Primary node: the function_definition
+;                          or the prototype's declaration.
 ;   @definition.variable   one per declarator of a `declaration` (so `int a, b;` yields two). At file
 ;                          scope: a global variable (an `extern` one without initialiser is only a
 ;                          declaration); inside a function: a local (not a node; it shadows globals).
@@ -88,6 +88,7 @@
   (function_definition type: (type_identifier) @name declarator: (parenthesized_declarator)))
 
 ; ---------------------------------------------------------------- prototypes (no @value)
+; Primary node: the declaration (so a doc comment above it is found).
 (declaration
   (storage_class_specifier) @visibility (#any-of? @visibility "static" "extern")
   declarator: [
@@ -99,7 +100,7 @@
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name))))
     (pointer_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))))
-  ] @definition.function)
+  ]) @definition.function
 
 (declaration
   declarator: [
@@ -111,7 +112,7 @@
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name))))
     (pointer_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))))
-  ] @definition.function)
+  ]) @definition.function
 
 ; `API_MACRO type (name) (params);` (Lua, zlib style) parses as a function declarator nested in a
 ; function declarator whose only "parameter" is the name; valid C has no such shape, so it is this.
@@ -119,7 +120,7 @@
   declarator: (function_declarator
     declarator: (function_declarator
       declarator: (identifier)
-      parameters: (parameter_list . (parameter_declaration type: (type_identifier) @name !declarator) .))) @definition.function)
+      parameters: (parameter_list . (parameter_declaration type: (type_identifier) @name !declarator) .)))) @definition.function
 
 (function_definition
   declarator: (function_declarator

@@ -1,0 +1,1 @@
+static inline int api(void) { return 2; }

@@ -1,0 +1,1 @@
+#define pub() 3

@@ -1,0 +1,1 @@
+static inline int common(void) { return 4; }

@@ -1,0 +1,1 @@
+int extra(void) { return 7; }
