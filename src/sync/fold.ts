@@ -155,7 +155,7 @@ export class PlaneSync {
       const synced = this.syncedCommit();
       if (!synced) return this.fullBuild(head, "build", "the plane records no commit");
       if (synced === head) {
-        await this.prime(head);
+        await this.warm(head);
         const r = this.noop(head);
         r.history = await this.updateHistoryOnly();
         return r;
@@ -222,9 +222,12 @@ export class PlaneSync {
     };
   }
 
-  /** Fill the in-memory partials of commit `at` from the database cache (no parsing). */
-  private async prime(at: string): Promise<void> {
-    if (this.partials.size > 0) return;
+  /**
+   * Fill the in-memory partials of the plane's commit from the database cache (no parsing), so
+   * the next fold reads nothing from the database for unchanged files. Start-up does it.
+   */
+  async warm(at = this.syncedCommit()): Promise<void> {
+    if (this.partials.size > 0 || !at) return;
     const walk = await walkSource(this.root, { commit: at, repo: this.repo });
     const cache = storeCache(this.store);
     for (const f of walk.files) {
@@ -367,7 +370,7 @@ export class PlaneSync {
     const range = r.from && r.kind === "fold" ? `${short(r.from)}..${short(r.to)}` : short(r.to);
     log(
       "info",
-      `${r.kind} ${this.plane} ${range}: ${r.filesChanged} file(s) changed, ${r.parsed} parsed, ${r.factsChanged} fact(s) changed in ${Math.round(r.ms)} ms`,
+      `${r.kind} ${this.plane} ${range}: ${r.filesChanged} file(s) ${r.kind === "fold" ? "changed" : "read"}, ${r.parsed} parsed, ${r.factsChanged} fact(s) changed in ${Math.round(r.ms)} ms`,
     );
   }
 }

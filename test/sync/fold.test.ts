@@ -190,7 +190,7 @@ describe("fold", () => {
     r = await sync.syncToHead();
     assert.equal(r.to, base);
     await assertConverged(store, plane, dir, "reset back to base");
-    git(dir, ["reset", "-q", "--hard", merge]);
+    git(dir, ["reset", "-q", "--hard", merge!]);
     await sync.syncToHead();
     git(dir, ["revert", "--no-edit", "-m", "1", "HEAD"], 1800000000);
     r = await sync.syncToHead();
