@@ -6,11 +6,8 @@ import { describePlane } from "./describe_plane.js";
 import { fathom } from "./fathom.js";
 import { getNode } from "./get_node.js";
 import { history } from "./history.js";
-import { history } from "./history.js";
 import { impact } from "./impact.js";
 import { listPlanes } from "./list_planes.js";
-import { rebuild } from "./rebuild.js";
-import { recall } from "./recall.js";
 import { rebuild } from "./rebuild.js";
 import { recall } from "./recall.js";
 import { mount, mounts, unmount } from "./mount.js";
@@ -34,13 +31,10 @@ export const TOOLS: Tool[] = [
   deployed,
   history,
   recall,
-  history,
-  recall,
   writeNodes,
   writeEdges,
   createPlane,
   dropPlane,
-  rebuild,
   rebuild,
   mount,
   unmount,
