@@ -5,6 +5,7 @@
 ;   @local        x := T{} / &T{} / new(T) / v.(T) / var x T  @name @type
 ;   @local        x := f(...) / x := r.f(...)                @name @call [@call_receiver]   (first name only: result 0)
 ;   @local        x := y / x := a.b / x := a[i]              @name @alias_of
+;   @local        a, b := f() / k, v := range xs             @name @alias_of (the whole declaration)
 ;   @local        every name declared by :=, var, const, range, type switch, select receive, with
 ;                 @scope (visible until the scope node ends) and @after (visible after this node ends)
 ; Declarations at package level (var) are read the same way: they type package variables.
@@ -75,6 +76,15 @@
 (var_spec
   . (identifier) @name
   . value: (expression_list . [(identifier) (selector_expression) (index_expression)] @alias_of .)) @local
+
+; Several names from one value (`a, err := f()`, `x, ok := v.(T)`) and range variables: the whole
+; declaration as written, which the resolver reads (the i-th name holds the i-th result; a range
+; value variable holds the element type).
+(short_var_declaration
+  left: (expression_list (identifier) @name)
+  right: (expression_list . (_) .)) @local @alias_of
+(range_clause
+  left: (expression_list (identifier) @name)) @local @alias_of
 
 ; Declared type: every name.
 (var_spec (identifier) @name type: (_) @type) @local

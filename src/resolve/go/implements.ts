@@ -22,8 +22,10 @@ export function implementsEdges(ix: GoIndex, ty: GoTypes, fb: FactBuilder): void
     const body = ty.bodyOf(t);
     if (t.kind === "interface") {
       const fl = ty.flatInterface(t);
-      if (fl.ext.length > 0 || fl.constraint || fl.methods.size === 0) continue;
-      ifaces.push({ t, methods: [...fl.methods].map(([n, m]) => [n, arityOf(m)]) });
+      if (fl.ext.length > 0 || fl.constraint || fl.methods.size + fl.std.size === 0) continue;
+      const methods: [string, number | undefined][] = [...fl.methods].map(([n, m]) => [n, arityOf(m)]);
+      for (const [n, m] of fl.std) if (!fl.methods.has(n)) methods.push([n, m.arity]);
+      ifaces.push({ t, methods });
       continue;
     }
     if (body?.kind === "interface" || !t.topLevel) continue;
@@ -95,7 +97,9 @@ function methodSet(ty: GoTypes, t0: TypeInfo): MethodSet {
       if (!body) continue;
       if (body.kind === "interface") {
         if (depth === 0) continue;
-        for (const [n, m] of ty.flatInterface(body).methods) if (!set.has(n)) set.set(n, arityOf(m));
+        const fl = ty.flatInterface(body);
+        for (const [n, m] of fl.methods) if (!set.has(n)) set.set(n, arityOf(m));
+        for (const [n, m] of fl.std) if (!set.has(n)) set.set(n, m.arity);
         continue;
       }
       for (const e of body.embeds) {

@@ -126,7 +126,12 @@ function bindFile(f: FileCtx, ty: GoTypes, fb: FactBuilder): void {
 function bindCall(f: FileCtx, ty: GoTypes, fb: FactBuilder, src: string, r: Ref): void {
   const path = f.p.path;
   if (!r.name) {
-    fb.unresolved(src, path, r, "dynamic call");
+    // `(*T)(x)`, `(T)(x)`: a conversion, not a call.
+    const conv = /^\((\*?[\p{L}_][\p{L}\p{Nd}_.]*)\)$/u.exec(r.text);
+    const t = conv ? ty.resolveType({ text: conv[1]!, f, scope: r.scope, at: r.at }) : undefined;
+    if (t) useType(fb, src, t, r, "USES_TYPE");
+    else if (!conv || ty.lookup(f, r.scope, r.at, conv[1]!.replace(/^\*/, "")).k !== "typeparam")
+      fb.unresolved(src, path, r, "dynamic call");
     return;
   }
   let st: St;

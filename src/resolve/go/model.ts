@@ -341,7 +341,8 @@ export class GoIndex {
         b.callOf = l.callOf;
         if (l.callReceiver) b.callRecv = l.callReceiver;
       }
-      if (l.aliasOf && !b.aliasOf) b.aliasOf = l.aliasOf;
+      // Prefer the initialiser alone (`y`) over the whole declaration (`x := y`).
+      if (l.aliasOf && (!b.aliasOf || (b.aliasOf.includes(":=") && !l.aliasOf.includes(":=")))) b.aliasOf = l.aliasOf;
       if (l.isParam) b.isParam = true;
     }
     const defs = f.p.defs;

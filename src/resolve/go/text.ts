@@ -375,3 +375,130 @@ export function receiverTypeParams(owner: string | undefined): string[] {
   if (open < 0 || !t.endsWith("]")) return [];
   return splitTop(t.slice(open + 1, -1)).filter(isIdent);
 }
+
+/** A declaration as written: `a, b := rhs` or `k, v := range rhs`. */
+export function parseDecl(text: string): { names: string[]; rhs: string; range: boolean } | undefined {
+  const i = topIndexOf(text, ":=");
+  if (i < 0) return undefined;
+  const names = text
+    .slice(0, i)
+    .split(",")
+    .map((x) => x.trim());
+  if (!names.every(isIdent)) return undefined;
+  let rhs = text.slice(i + 2).trim();
+  const range = /^range\b/.test(rhs);
+  if (range) rhs = rhs.slice(5).trim();
+  return rhs ? { names, rhs, range } : undefined;
+}
+
+/** Index of `needle` outside brackets and literals, or -1. */
+function topIndexOf(s: string, needle: string): number {
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (c === "(" || c === "[" || c === "{") {
+      const j = skipGroup(s, i);
+      if (j < 0) return -1;
+      i = j;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === "`") return -1;
+    if (s.startsWith(needle, i)) return i;
+    i++;
+  }
+  return -1;
+}
+
+/** The i-th result type of a declared result list. */
+export function nthResult(returns: string | undefined, i: number): string | undefined {
+  if (!returns) return undefined;
+  if (i === 0) return firstResult(returns);
+  const r = returns.trim();
+  if (!r.startsWith("(") || skipGroup(r, 0) !== r.length) return undefined;
+  const parts = splitTop(r.slice(1, -1));
+  if (i >= parts.length) return undefined;
+  if (!parts.some((p) => namedEntry(p) !== undefined)) return parts[i];
+  // Named results: `(a, b T, err error)`: each name takes the type of the next entry that has one.
+  for (let j = i; j < parts.length; j++) {
+    const n = namedEntry(parts[j]!);
+    if (n) return n;
+  }
+  return undefined;
+}
+
+/** What ranging over a value of this type yields: index 0 the key (map) or element (channel), index 1 the element / value. */
+export function rangeType(container: string, i: number): string | undefined {
+  let t = container.trim();
+  if (t.startsWith("*")) t = t.slice(1).trim();
+  if (t.startsWith("[")) return i === 1 ? elementType(t) : undefined;
+  if (t.startsWith("map[")) {
+    const j = skipGroup(t, 3);
+    if (j < 0) return undefined;
+    return i === 0 ? t.slice(4, j - 1).trim() : t.slice(j).trim();
+  }
+  const ch = /^(?:<-\s*)?chan(?:\s*<-)?\s+(.+)$/.exec(t);
+  if (ch) return i === 0 ? ch[1] : undefined;
+  return undefined;
+}
+
+/** The result type of calling a value of function type: `func(x int) *T` → *T. */
+export function funcTypeResult(text: string): string | undefined {
+  const t = text.trim();
+  if (!t.startsWith("func")) return undefined;
+  let i = 4;
+  while (t[i] === " ") i++;
+  if (t[i] !== "(") return undefined;
+  const j = skipGroup(t, i);
+  if (j < 0) return undefined;
+  const rest = t.slice(j).trim();
+  return rest ? firstResult(rest) : undefined;
+}
+
+/**
+ * Method sets (name, parameter count) of well-known standard-library interfaces, so that an
+ * interface of the tree embedding one of them still has a fully known method set.
+ */
+export const STD_INTERFACES: ReadonlyMap<string, readonly (readonly [string, number])[]> = new Map([
+  ["builtin.error", [["Error", 0]]],
+  ["fmt.Stringer", [["String", 0]]],
+  ["fmt.GoStringer", [["GoString", 0]]],
+  ["fmt.Formatter", [["Format", 2]]],
+  ["io.Reader", [["Read", 1]]],
+  ["io.Writer", [["Write", 1]]],
+  ["io.Closer", [["Close", 0]]],
+  ["io.Seeker", [["Seek", 2]]],
+  ["io.ReaderAt", [["ReadAt", 2]]],
+  ["io.WriterAt", [["WriteAt", 2]]],
+  ["io.ReaderFrom", [["ReadFrom", 1]]],
+  ["io.WriterTo", [["WriteTo", 1]]],
+  ["io.ByteReader", [["ReadByte", 0]]],
+  ["io.ByteWriter", [["WriteByte", 1]]],
+  ["io.RuneReader", [["ReadRune", 0]]],
+  ["io.StringWriter", [["WriteString", 1]]],
+  ["io.ReadWriter", [["Read", 1], ["Write", 1]]],
+  ["io.ReadCloser", [["Read", 1], ["Close", 0]]],
+  ["io.WriteCloser", [["Write", 1], ["Close", 0]]],
+  ["io.ReadWriteCloser", [["Read", 1], ["Write", 1], ["Close", 0]]],
+  ["io.ReadSeeker", [["Read", 1], ["Seek", 2]]],
+  ["io.ReadSeekCloser", [["Read", 1], ["Seek", 2], ["Close", 0]]],
+  ["context.Context", [["Deadline", 0], ["Done", 0], ["Err", 0], ["Value", 1]]],
+  ["net/http.Handler", [["ServeHTTP", 2]]],
+  ["net/http.ResponseWriter", [["Header", 0], ["Write", 1], ["WriteHeader", 1]]],
+  ["net/http.Flusher", [["Flush", 0]]],
+  ["net/http.Hijacker", [["Hijack", 0]]],
+  ["net/http.Pusher", [["Push", 2]]],
+  ["net/http.RoundTripper", [["RoundTrip", 1]]],
+  ["sort.Interface", [["Len", 0], ["Less", 2], ["Swap", 2]]],
+  ["encoding/json.Marshaler", [["MarshalJSON", 0]]],
+  ["encoding/json.Unmarshaler", [["UnmarshalJSON", 1]]],
+  ["encoding.TextMarshaler", [["MarshalText", 0]]],
+  ["encoding.TextUnmarshaler", [["UnmarshalText", 1]]],
+  ["encoding.BinaryMarshaler", [["MarshalBinary", 0]]],
+  ["encoding.BinaryUnmarshaler", [["UnmarshalBinary", 1]]],
+  ["flag.Value", [["String", 0], ["Set", 1]]],
+  ["sync.Locker", [["Lock", 0], ["Unlock", 0]]],
+  ["database/sql/driver.Valuer", [["Value", 0]]],
+  ["database/sql.Scanner", [["Scan", 1]]],
+  ["net.Conn", [["Read", 1], ["Write", 1], ["Close", 0], ["LocalAddr", 0], ["RemoteAddr", 0], ["SetDeadline", 1], ["SetReadDeadline", 1], ["SetWriteDeadline", 1]]],
+  ["hash.Hash", [["Write", 1], ["Sum", 1], ["Reset", 0], ["Size", 0], ["BlockSize", 0]]],
+]);

@@ -9,11 +9,16 @@ import {
   BUILTIN_VALUES,
   elementType,
   firstResult,
+  funcTypeResult,
   isExported,
   type Op,
   namedType,
+  nthResult,
   parseChain,
+  parseDecl,
+  rangeType,
   receiverTypeParams,
+  STD_INTERFACES,
 } from "./text.js";
 
 export type Confidence = "high" | "medium";
@@ -61,13 +66,23 @@ export type Hit =
   | { k: "amb"; n: number }
   | { k: "none" };
 
+/** An interface's method set: methods of the tree, methods of known standard interfaces, embedded interfaces not known. */
+export interface Flat {
+  methods: Map<string, Member>;
+  /** Methods of embedded well-known standard-library interfaces: name → External key and parameter count. */
+  std: Map<string, { key: string; arity: number }>;
+  /** Embedded interfaces outside the tree whose method sets are not known (External keys). */
+  ext: string[];
+  constraint: boolean;
+}
+
 const UNKNOWN = "receiver type unknown";
 const MAX_DEPTH = 12;
 
 export class GoTypes {
   private readonly localType = new Map<LocalB, TExpr | null>();
   private readonly busy = new Set<unknown>();
-  private readonly flat = new Map<string, { methods: Map<string, Member>; ext: string[]; constraint: boolean }>();
+  private readonly flat = new Map<string, Flat>();
 
   constructor(readonly ix: GoIndex) {}
 
@@ -198,10 +213,10 @@ export class GoTypes {
   }
 
   /** An interface's full method set (own + embedded interfaces); `ext` lists embedded interfaces outside the tree. */
-  flatInterface(t: TypeInfo): { methods: Map<string, Member>; ext: string[]; constraint: boolean } {
+  flatInterface(t: TypeInfo): Flat {
     const memo = this.flat.get(t.key);
     if (memo) return memo;
-    const out = { methods: new Map<string, Member>(), ext: [] as string[], constraint: false };
+    const out: Flat = { methods: new Map(), std: new Map(), ext: [], constraint: false };
     this.flat.set(t.key, out);
     for (const [n, m] of t.ifaceMethods) out.methods.set(n, m);
     for (const e of t.embeds) {
@@ -212,10 +227,14 @@ export class GoTypes {
       const r0 = this.resolveType({ text: e.text, f: t.file, scope: t.def.id, at: e.def.start });
       const r = r0 ? this.unalias(r0) : undefined;
       if (!r) out.constraint = true;
-      else if (r.k === "ext") out.ext.push(`go:${r.path}.${r.name}`);
-      else if (r.k === "builtin") {
-        if (r.name === "error") out.ext.push("go:builtin.error");
-        else if (r.name !== "any") out.constraint = true;
+      else if (r.k === "ext" || (r.k === "builtin" && r.name === "error")) {
+        const id = r.k === "ext" ? `${r.path}.${r.name}` : "builtin.error";
+        const known = STD_INTERFACES.get(id);
+        if (known) {
+          for (const [n, arity] of known) if (!out.std.has(n)) out.std.set(n, { key: `go:${id}.${n}`, arity });
+        } else out.ext.push(`go:${id}`);
+      } else if (r.k === "builtin") {
+        if (r.name !== "any") out.constraint = true;
       } else {
         const body = this.bodyOf(r.t);
         if (body?.kind !== "interface") {
@@ -224,6 +243,7 @@ export class GoTypes {
         }
         const sub = this.flatInterface(body);
         for (const [n, m] of sub.methods) if (!out.methods.has(n)) out.methods.set(n, m);
+        for (const [n, m] of sub.std) if (!out.std.has(n)) out.std.set(n, m);
         out.ext.push(...sub.ext);
         if (sub.constraint) out.constraint = true;
       }
@@ -266,7 +286,9 @@ export class GoTypes {
         if (body.kind === "interface") {
           const fl = this.flatInterface(body);
           const im = fl.methods.get(name);
+          const sm = im ? undefined : fl.std.get(name);
           if (im) hits.push({ k: "method", m: im, iface: true, depth });
+          else if (sm) hits.push({ k: "ext", key: sm.key, depth });
           else if (fl.ext.length > 0) {
             unknownHere += fl.ext.length;
             if (fl.ext.length === 1) extCands.push(fl.ext[0]!);
@@ -286,7 +308,7 @@ export class GoTypes {
         }
       }
       const uniq = new Map<string, Hit>();
-      for (const h of hits) uniq.set(h.k === "method" || h.k === "field" ? h.m.key : `?${uniq.size}`, h);
+      for (const h of hits) uniq.set(h.k === "method" || h.k === "field" ? h.m.key : h.k === "ext" ? h.key : `?${uniq.size}`, h);
       if (uniq.size === 1) {
         const h = [...uniq.values()][0]!;
         return unknownBefore > 0 ? { k: "amb", n: 1 + unknownBefore } : h;
@@ -310,7 +332,9 @@ export class GoTypes {
     this.busy.add(l);
     let out: TExpr | undefined;
     try {
+      const decl = !l.type && !l.callOf && l.aliasOf ? parseDecl(l.aliasOf) : undefined;
       if (l.type) out = { text: l.type, f, scope: l.scope, at: l.at };
+      else if (decl) out = this.typeFromDecl(f, l, decl);
       else if (l.callOf || l.aliasOf) {
         const text = l.callOf ? (l.callRecv ? `${l.callRecv}.${l.callOf}` : l.callOf) : l.aliasOf!;
         const ops = parseChain(text);
@@ -325,6 +349,39 @@ export class GoTypes {
     }
     this.localType.set(l, out ?? null);
     return out;
+  }
+
+  /** The type of the i-th name of `a, b := rhs` (the i-th result of a call) or `k, v := range rhs`. */
+  private typeFromDecl(f: FileCtx, l: LocalB, decl: { names: string[]; rhs: string; range: boolean }): TExpr | undefined {
+    const i = decl.names.indexOf(l.name);
+    const ops = parseChain(decl.rhs);
+    if (i < 0 || !ops) return undefined;
+    if (decl.range) {
+      const st = this.asValue(this.evalOps(ops, f, l.scope, l.at, 0));
+      return st.k === "val" ? this.rangeOf(st, i) : undefined;
+    }
+    const last = ops[ops.length - 1]!;
+    if (i === 0 || (decl.names.length > 1 && last.k === "call")) {
+      if (i > 0) {
+        const fn = this.evalOps(ops.slice(0, -1), f, l.scope, l.at, 0);
+        if (fn.k !== "fn") return undefined;
+        const res = nthResult(fn.m.def.returns, i);
+        return res ? { text: res, f: fn.m.file, scope: fn.m.def.id, at: fn.m.def.end - 1 } : undefined;
+      }
+      const st = this.asValue(this.evalOps(ops, f, l.scope, l.at, 0));
+      if (st.k === "val") return st.t ?? (st.r ? this.texprOfRef(st.r, f, l) : undefined);
+    }
+    return undefined;
+  }
+
+  private rangeOf(st: St & { k: "val" }, i: number, depth = 0): TExpr | undefined {
+    if (!st.t || depth > MAX_DEPTH) return undefined;
+    const el = rangeType(st.t.text, i);
+    if (el) return { ...st.t, text: el };
+    const r = this.refOf(st);
+    if (r?.k === "tree" && r.t.kind === "defined" && r.t.underlying)
+      return this.rangeOf({ k: "val", t: this.ownTExpr(r.t, r.t.underlying) }, i, depth + 1);
+    return undefined;
   }
 
   /** A TExpr standing for an already resolved type (conversions): written as the type's own name in its own file. */
@@ -490,6 +547,12 @@ export class GoTypes {
           return { k: "val", t: { text: res, f: st.m.file, scope: st.m.def.id, at: st.m.def.end - 1 } };
         }
         if (st.k === "type") return { k: "val", r: st.r };
+        if (st.k === "val" || st.k === "var" || st.k === "field") {
+          // Calling a value of function type: its declared result.
+          const v = this.asValue(st);
+          const res = v.k === "val" && v.t ? funcTypeResult(v.t.text) : undefined;
+          if (res && v.k === "val" && v.t) return { k: "val", t: { ...v.t, text: res } };
+        }
         return { k: "none", why: UNKNOWN };
       case "index": {
         if (st.k === "fn" || st.k === "type") return st;

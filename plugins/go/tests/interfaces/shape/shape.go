@@ -1,6 +1,10 @@
 package shape
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+)
 
 type Shape interface {
 	Area() float64
@@ -21,9 +25,15 @@ type Number interface {
 	String() string
 }
 
-// Embeds an interface outside the tree: its method set is not fully known.
+// Embeds a well-known standard interface: its method set is known (String()).
 type Stringish interface {
 	fmt.Stringer
+	Extra()
+}
+
+// Embeds an interface outside the tree whose method set is not known: never a target.
+type Flaggy interface {
+	pflag.Value
 	Extra()
 }
 
@@ -42,7 +52,8 @@ func (s Square) Extra()                      {}
 // @fact edge IMPLEMENTS example.com/geo/shape.Square -> example.com/geo/shape.Named by=method-set confidence=medium
 // @fact edge IMPLEMENTS example.com/geo/shape.Square -> example.com/geo/shape.sealed
 // @fact no-edge IMPLEMENTS example.com/geo/shape.Square -> example.com/geo/shape.Number
-// @fact no-edge IMPLEMENTS example.com/geo/shape.Square -> example.com/geo/shape.Stringish
+// @fact edge IMPLEMENTS example.com/geo/shape.Square -> example.com/geo/shape.Stringish
+// @fact no-edge IMPLEMENTS example.com/geo/shape.Square -> example.com/geo/shape.Flaggy
 // @fact no-edge IMPLEMENTS example.com/geo/shape.Square -> example.com/geo/shape.Empty
 
 // Area and Scale, but Scale takes one parameter: not a Shape.

@@ -1,6 +1,12 @@
 package app
 
-import "example.com/rx/db"
+import (
+	"os"
+
+	"example.com/rx/db"
+)
+
+var load = os.Environ
 
 type Server struct {
 	conn  *db.Conn
@@ -95,15 +101,42 @@ func Asserted(v any) {
 	// @fact no-edge CALLS example.com/rx/app.Asserted -> example.com/rx/app.Server.Close
 }
 
-func Untyped(items []Worker, fetch func() *Worker) {
+func Typed(items []Worker, byName map[string]*Server, fetch func() *Worker, ch chan *Server) {
 	for _, it := range items {
-		it.Close() // range variables are not typed: unresolved, even with one type declaring Close... here three do
+		it.Close() // range over a declared slice: @fact edge CALLS example.com/rx/app.Typed -> example.com/rx/app.Worker.Close by=receiver
 	}
-	// @fact edge CALLS example.com/rx/app.Untyped -> ?::app/server.go::it.Close reason="receiver type unknown"
+	for name, s := range byName {
+		s.Run() // @fact edge CALLS example.com/rx/app.Typed -> example.com/rx/app.Server.Run
+		_ = name
+	}
+	for s := range ch {
+		s.Close() // @fact edge CALLS example.com/rx/app.Typed -> example.com/rx/app.Server.Close
+	}
 	x := fetch()
-	x.Run() // @fact edge CALLS example.com/rx/app.Untyped -> ?::app/server.go::x.Run reason="receiver type unknown"
+	x.Run() // a declared function type's result: @fact edge CALLS example.com/rx/app.Typed -> example.com/rx/app.Worker.Run
+	_, _, w := triple()
+	w.Clone2() // the third result: @fact edge CALLS example.com/rx/app.Typed -> example.com/rx/app.Worker.Clone2 by=receiver
+	sv, ok := any(nil).(*Server)
+	_ = ok
+	sv.Clone() // @fact edge CALLS example.com/rx/app.Typed -> example.com/rx/app.Server.Clone
+}
+
+func triple() (int, error, *Worker) { return 0, nil, nil }
+
+func Untyped(v any, names []string) {
+	y := v
+	y.Run() // any: @fact edge CALLS example.com/rx/app.Untyped -> ?::app/server.go::y.Run reason="receiver type unknown"
+	for _, n := range load() {
+		n.Close() // @fact edge CALLS example.com/rx/app.Untyped -> ?::app/server.go::n.Close reason="receiver type unknown"
+	}
+	for i := range names {
+		i.Close() // an index: @fact edge CALLS example.com/rx/app.Untyped -> ?::app/server.go::i.Close reason="receiver type unknown"
+	}
 	// @fact no-edge CALLS example.com/rx/app.Untyped -> example.com/rx/app.Worker.Run
 	// @fact no-edge CALLS example.com/rx/app.Untyped -> example.com/rx/app.Server.Run
+	// @fact no-edge CALLS example.com/rx/app.Untyped -> example.com/rx/app.Worker.Close
+	// @fact no-edge CALLS example.com/rx/app.Untyped -> example.com/rx/app.Server.Close
+	// @fact no-edge CALLS example.com/rx/app.Untyped -> example.com/rx/db.Conn.Close
 }
 
 // Block scoping: the inner s is a Worker only inside its block.
