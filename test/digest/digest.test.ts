@@ -203,6 +203,8 @@ describe("digest: bad input", () => {
     assert.equal(drop.status, 1);
     assert.match(drop.stderr, /CONFIRM_REQUIRED/);
     assert.equal(drsg(["plane", "drop", "shop", "--db", db, "--yes"], repo).status, 0);
-    assert.match(drsg(["plane", "list", "--db", db], repo).stdout, /no planes/);
+    const left = drsg(["plane", "list", "--db", db], repo).stdout;
+    assert.doesNotMatch(left, /^shop /m, "the dropped plane is gone");
+    assert.match(left, /^shop_git /m, "its history plane is a plane of its own and stays");
   });
 });
