@@ -82,6 +82,8 @@ export interface JFile {
   /** Parent used for keys and containment: further declarators of `int a, b;` move up to the type. */
   parent: number[];
   children: number[][];
+  /** Type parameters (definition indexes) declared by a definition (`<T, U>`). */
+  typeParams: Map<number, number[]>;
   /** Class-like definition → its type. */
   types: Map<number, JType>;
   imports: JImport[];
@@ -122,6 +124,13 @@ export function prepareFile(p: Partial, idx: number): JFile {
   }
   const children: number[][] = p.defs.map(() => []);
   for (const d of p.defs) if (parent[d.id]! >= 0) children[parent[d.id]!]!.push(d.id);
+  const typeParams = new Map<number, number[]>();
+  for (const d of p.defs) {
+    if (role[d.id] !== "typeparam" || d.parent < 0) continue;
+    const list = typeParams.get(d.parent);
+    if (list) list.push(d.id);
+    else typeParams.set(d.parent, [d.id]);
+  }
 
   const imports: JImport[] = [];
   const single = new Map<string, string>();
@@ -184,6 +193,7 @@ export function prepareFile(p: Partial, idx: number): JFile {
     keys: new Array(n).fill(undefined),
     parent,
     children,
+    typeParams,
     types: new Map(),
     imports,
     single,

@@ -87,8 +87,10 @@ export class JavaProgram {
   /** Definitions whose key another file already holds: their references are not attributed. */
   private readonly dead = new Set<string>();
 
-  private readonly typeMemo = new Map<string, RType>();
   private readonly callMemo = new Map<string, Outcome>();
+  private readonly namesMemo = new Map<string, string[]>();
+  /** Resolved types per file, then scope, then text as written. */
+  private readonly typeMemo: Map<number, Map<string, RType>>[] = [];
   private readonly inProgress = new Set<string>();
   private readonly methodsMemo = new Map<JType, Map<string, JMember[]>>();
   private readonly hierMemo = new Map<JType, Hier>();
@@ -129,6 +131,16 @@ export class JavaProgram {
   private assignKeys(f: JFile): void {
     const defs = f.p.defs;
     const anonCount = new Map<JType, number>();
+    // Members and member types of one name under one parent, for overload keys.
+    const groups = new Map<string, number[]>();
+    for (const d of defs) {
+      const role = f.role[d.id];
+      if (role !== "member" && role !== "type") continue;
+      const g = `${f.parent[d.id]}\u0000${d.name}`;
+      const list = groups.get(g);
+      if (list) list.push(d.id);
+      else groups.set(g, [d.id]);
+    }
     for (const d of defs) {
       const role = f.role[d.id];
       const par = f.parent[d.id]!;
@@ -182,7 +194,7 @@ export class JavaProgram {
       let owner = f.types.get(par);
       if (!owner && f.role[par] === "member" && defs[par]!.kind === "constant") owner = this.constantType(f, par);
       if (!owner || f.keys[par] === undefined) continue;
-      const key = `${f.keys[par]}.${this.memberName(f, d, owner)}`;
+      const key = `${f.keys[par]}.${this.memberName(f, d, owner, groups.get(`${par}\u0000${d.name}`) ?? [d.id])}`;
       f.keys[d.id] = key;
       if (this.dead.has(`${f.idx}:${par}`)) this.dead.add(`${f.idx}:${d.id}`);
       const mods = modifiersOf(d);
@@ -243,16 +255,12 @@ export class JavaProgram {
   /** Type variables visible at a definition: its own and its enclosing definitions'. */
   private typeVarsAt(f: JFile, i: number): Set<string> {
     const out = new Set<string>();
-    for (let d = i; d >= 0; d = f.p.defs[d]!.parent)
-      for (const c of f.children[d]!) if (f.role[c] === "typeparam") out.add(f.p.defs[c]!.name);
+    for (let d = i; d >= 0; d = f.p.defs[d]!.parent) for (const c of f.typeParams.get(d) ?? []) out.add(f.p.defs[c]!.name);
     return out;
   }
 
   /** `name`, or `name(N)` / `name(T1,T2)` when the type has other members of that name. */
-  private memberName(f: JFile, d: Def, owner: JType): string {
-    const sibs = f.children[f.parent[d.id]!]!.filter(
-      (c) => (f.role[c] === "member" || f.role[c] === "type") && f.p.defs[c]!.name === d.name,
-    );
+  private memberName(f: JFile, d: Def, owner: JType, sibs: number[]): string {
     if (sibs.length <= 1 || (d.kind !== "method" && d.kind !== "constructor")) return d.name;
     const callables = sibs.filter((c) => {
       const k = f.p.defs[c]!.kind;
@@ -269,11 +277,17 @@ export class JavaProgram {
 
   /** Resolve a type as written at a scope (definition index) of a file. */
   resolveType(f: JFile, scope: number, text: string): RType {
-    const memoKey = `${f.idx}\u0000${scope}\u0000${text}`;
-    const hit = this.typeMemo.get(memoKey);
+    let byScope = this.typeMemo[f.idx];
+    if (!byScope) byScope = this.typeMemo[f.idx] = new Map();
+    let byText = byScope.get(scope);
+    if (!byText) {
+      byText = new Map();
+      byScope.set(scope, byText);
+    }
+    const hit = byText.get(text);
     if (hit) return hit;
     const r = this.resolveTypeUncached(f, scope, text);
-    this.typeMemo.set(memoKey, r);
+    byText.set(text, r);
     return r;
   }
 
@@ -322,8 +336,8 @@ export class JavaProgram {
   resolveSimpleType(f: JFile, scope: number, name: string): RType | undefined {
     const defs = f.p.defs;
     for (let d = scope; d >= 0; d = defs[d]!.parent) {
-      for (const c of f.children[d]!) {
-        if (f.role[c] === "typeparam" && defs[c]!.name === name) {
+      for (const c of f.typeParams.get(d) ?? []) {
+        if (defs[c]!.name === name) {
           const bound = defs[c]!.extends?.[0];
           return bound ? { k: "var", bound, f, scope: d } : { k: "var", f, scope: d };
         }
@@ -544,9 +558,10 @@ export class JavaProgram {
 
   /** A member the tree does not declare, on a type whose hierarchy leaves the tree. */
   private inherited(h: Hier, name: string): Lookup {
+    // With no superclass outside the tree, Object's methods are Object's (interfaces add none).
+    if (OBJECT_METHODS.has(name) && !h.extClass && !h.unknown) return { k: "ext", fqn: "java.lang.Object", conf: "high" };
     const fqn = h.unknown ? undefined : (h.extClass ?? (h.exts.length === 1 ? h.exts[0] : undefined));
     if (fqn) return { k: "ext", fqn, conf: "medium" };
-    if (OBJECT_METHODS.has(name)) return { k: "ext", fqn: "java.lang.Object", conf: "medium" };
     return { k: "fail", reason: "inherited from outside the tree" };
   }
 
@@ -1026,7 +1041,11 @@ export class JavaProgram {
 
   /** USES_TYPE from a definition to the in-tree types its declared type mentions. */
   private usesTypes(f: JFile, scope: number, src: string, text: string, line: number, argsOnly = false): void {
-    const names = typeNamesIn(text);
+    let names = this.namesMemo.get(text);
+    if (!names) {
+      names = typeNamesIn(text);
+      this.namesMemo.set(text, names);
+    }
     for (const [i, name] of names.entries()) {
       if (argsOnly && i === 0) continue;
       const r = this.resolveType(f, scope, name);
