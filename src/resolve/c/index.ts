@@ -136,7 +136,14 @@ function analyse(p: Partial, index: number): FileInfo {
   p.defs.forEach((d, i) => {
     if (roles[i] === "tag" && !fromTypedef(d) && !namedTags.has(names[i]!)) namedTags.set(names[i]!, i);
   });
-  const merged = (i: number) => roles[i] === "typedef" && namedTags.has(names[i]!);
+  // Merged only when the typedef is of that very tag (`typedef int S;` beside `struct S` is not).
+  const merged = (i: number) => {
+    if (roles[i] !== "typedef") return false;
+    const t = namedTags.get(names[i]!);
+    if (t === undefined) return false;
+    const sig = p.defs[i]!.signature ?? "";
+    return sig.includes(`${p.defs[t]!.kind} ${names[i]!}`);
+  };
   const ordinary = new Set<string>();
   p.defs.forEach((d, i) => {
     const r = roles[i]!;

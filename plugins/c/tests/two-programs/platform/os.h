@@ -1,0 +1,2 @@
+/* One header, two implementations (one per platform): a shared header proves nothing. */
+int os_open(const char *path);
