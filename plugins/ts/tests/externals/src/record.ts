@@ -1,0 +1,2 @@
+export function record() {}
+export function join() {}

@@ -1,0 +1,7 @@
+function fetch(url: string) {
+  return url;
+}
+
+export function go() {
+  return fetch("/z");
+}

@@ -1,0 +1,4 @@
+export class Lib {
+  ok() {}
+}
+export function present() {}

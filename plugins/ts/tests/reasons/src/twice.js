@@ -1,0 +1,6 @@
+function twice() {}
+function twice() {}
+
+export function callTwice() {
+  twice();
+}
