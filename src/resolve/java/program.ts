@@ -549,11 +549,28 @@ export class JavaProgram {
       const comp = (t.members.get(name) ?? []).find((m) => m.kind === "field" && !m.isStatic);
       if (comp) return { k: "member", m: comp, conf: "high" };
     }
+    const generated = this.lombokAccessor(t, name, n);
+    if (generated) return { k: "member", m: generated, conf: "medium" };
     if ((t.kind === "enum" || t.kind === "constant") && ENUM_METHODS.has(name))
       return { k: "ext", fqn: "java.lang.Enum", conf: "high" };
     if (h.open) return this.inherited(h, name);
     if (OBJECT_METHODS.has(name)) return { k: "ext", fqn: "java.lang.Object", conf: "high" };
     return { k: "fail", reason: "member not found" };
+  }
+
+  /**
+   * A Lombok accessor the source proves: `getX()` / `isX()` / `setX(v)` on a class (or field)
+   * annotated `@Data`, `@Getter`, `@Setter` or `@Value`, with a field `x`. Bound to the field.
+   */
+  private lombokAccessor(t: JType, name: string, n: number): JMember | undefined {
+    const m = /^(get|is|set)([A-Z][\w$]*)$/.exec(name);
+    if (!m || (m[1] === "set" ? n !== 1 : n !== 0)) return undefined;
+    const field = m[2]!.charAt(0).toLowerCase() + m[2]!.slice(1);
+    const f = (t.members.get(field) ?? []).find((x) => x.kind === "field" && !x.isStatic);
+    if (!f) return undefined;
+    const wanted = m[1] === "set" ? /^@(lombok\.)?(Data|Setter)\b/ : /^@(lombok\.)?(Data|Getter|Value)\b/;
+    const annotated = (d: Def) => (d.decorators ?? []).some((x) => wanted.test(x));
+    return annotated(t.def) || annotated(f.def) ? f : undefined;
   }
 
   /** A member the tree does not declare, on a type whose hierarchy leaves the tree. */
@@ -748,6 +765,13 @@ export class JavaProgram {
           isStatic = false;
           continue;
         }
+        if (seg === "super" && isStatic) {
+          // `Iface.super.m()` names the interface; `Outer.super.m()` the outer class's superclass.
+          if (cur.t.kind !== "interface") cur = this.superRType(cur.t);
+          else cur = { ...cur, by: "super" };
+          isStatic = false;
+          continue;
+        }
         const fm = this.fieldOf(cur.t, seg);
         if (fm) {
           cur = this.typeOfVar({ k: "field", m: fm, conf: cur.conf });
@@ -856,8 +880,13 @@ export class JavaProgram {
         return { k: "fail", reason: "member not found" };
       return this.fromType(st, r.name, n, "super");
     }
+    if (/\.\s*super\s*\.\s*[\w$]+$/.test(r.text) && !/\.\s*super\s*\.\s*[\w$]+$/.test(`${r.receiver}.${r.name}`)) {
+      // `Iface.super.m()` (the grammar keeps `super` beside the receiver `Iface`).
+      const e = this.typeOfExpr(f, r.scope, r.at, `${r.receiver}.super`, "field_access");
+      return this.fromType(e.t, r.name, n, "super");
+    }
     const e = this.typeOfExpr(f, r.scope, r.at, r.receiver, r.receiverKind);
-    const by = e.isStatic ? "class" : e.t.k === "tree" && e.t.by === "self" ? "self" : "receiver";
+    const by = e.isStatic ? "class" : e.t.k === "tree" && (e.t.by === "self" || e.t.by === "super") ? e.t.by : "receiver";
     return this.fromType(e.t, r.name, n, by);
   }
 
@@ -974,6 +1003,12 @@ export class JavaProgram {
       const par = this.nearestKeyed(f, f.parent[d.id]!);
       const container = par >= 0 ? f.keys[par] : f.pkg || undefined;
       if (container) this.fb.edge("CONTAINS", container, key);
+      if (d.kind === "constant") {
+        // `RED("r")` runs the enum's constructor of that arity.
+        const e = f.types.get(f.parent[d.id]!);
+        const pick = e ? pickByArity(this.constructors(e), d.arity ?? 0) : [];
+        if (pick.length === 1) this.edge("CALLS", key, pick[0]!.key, d.line, d.name, "class", "high");
+      }
       if (isType && t) this.emitSupers(t, key);
       if (d.kind === "field" && d.type) this.usesTypes(f, f.parent[d.id]!, key, d.type, d.line);
       if (d.kind === "method" || d.kind === "constructor") {

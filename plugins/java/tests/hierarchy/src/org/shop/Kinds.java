@@ -2,9 +2,31 @@ package org.shop;
 
 // @fact node org.shop.Color Enum
 // @fact edge IMPLEMENTS org.shop.Color -> org.shop.Named
+// an enum constant with arguments runs the constructor of that arity
+// @fact edge CALLS org.shop.Color.RED -> org.shop.Color.Color(1) by=class
+// @fact edge CALLS org.shop.Color.GREEN -> org.shop.Color.Color(0) by=class
 enum Color implements Named {
-    RED, GREEN;
+    RED("r"), GREEN;
+    Color() {}
+    Color(String code) {}
     public String name2() { return name(); }
+}
+
+// `Iface.super.m()` calls the interface's default method.
+// @fact edge CALLS org.shop.Labelled.label -> org.shop.Tagged.label by=super
+interface Tagged { default String label() { return ""; } }
+class Labelled implements Tagged {
+    public String label() { return Tagged.super.label(); }
+}
+
+// Lombok accessors the annotations prove bind to the field (medium: generated code).
+// @fact edge CALLS org.shop.Lombok.use -> org.shop.Bean.name by=receiver confidence=medium
+// @fact edge CALLS org.shop.Lombok.use -> org.shop.Bean.active by=receiver confidence=medium
+// @fact edge CALLS org.shop.Lombok.use -> ?::src/org/shop/Kinds.java::b.setName reason="member not found"
+@lombok.Getter
+class Bean { private String name; private boolean active; }
+class Lombok {
+    void use(Bean b) { b.getName(); b.isActive(); b.setName("x"); }
 }
 
 // @fact edge IMPLEMENTS org.shop.Point -> org.shop.Named
