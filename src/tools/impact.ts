@@ -11,6 +11,8 @@ import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, renderSections, resolveOne } from "./common.js";
 import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
+import { declaredCoordinates, mapExternal, otherCodePlanes, relatedPlanes } from "./across.js";
+import { attachmentsOf } from "./attachments.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
 /** Call sites the parser left unbound whose callee name equals the symbol's name. */
@@ -73,7 +75,14 @@ export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, 
 const UNRESOLVED_SHOWN = 5;
 
 /** The answer's text: head, one section per depth, the total, the unresolved sites beside it. */
-export function renderImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, depth: number, r: ImpactResult): string {
+export function renderImpact(
+  ctx: ToolContext,
+  p: PlaneInfo,
+  node: StoredNode,
+  depth: number,
+  r: ImpactResult,
+  cross?: CrossResult,
+): string {
   const g = ctx.views.get(p.name);
   const head = [...headerLines(ctx, p), oneLine(node)];
   const sections: Section[] = r.levels.map((level, i) => ({
@@ -83,6 +92,16 @@ export function renderImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, d
   }));
   if (sections.length === 0) head.push(`nothing reaches it through recorded ${IMPACT_TYPES.join("/")} edges`);
   const tail = [`total affected within depth ${depth}: ${r.total}`];
+  if (cross) sections.push(...cross.sections);
+  const crossTail = (): string[] => {
+    if (!cross) return [];
+    return [
+      cross.total > 0
+        ? `in other repositories: ${cross.total} symbol(s) in ${cross.sections.length > 0 ? new Set(cross.planes).size : 0} plane(s) reach it through their External stand-ins (not in the total above)`
+        : `in other repositories: nothing reaches it (searched ${cross.searched.length ? cross.searched.join(", ") : "no other plane"})`,
+      ...cross.notes,
+    ];
+  };
   const u = r.unresolved;
   const builtin = u.excluded > 0 ? `; ${u.excluded} more on builtin objects cannot reach it` : "";
   if (u.sites === 0)
@@ -101,26 +120,90 @@ export function renderImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, d
     }
     if (u.callers.length > UNRESOLVED_SHOWN) tail.push(`  … and ${u.callers.length - UNRESOLVED_SHOWN} more caller(s)`);
   }
+  tail.push(...crossTail());
   tail.push(LOWER_BOUND_NOTE);
   tail.push(`next: context <key> on any entry for its call sites; trace <key> ${node.key} for the path`);
   return renderSections(head, sections, tail);
 }
 
+export interface CrossResult {
+  sections: Section[];
+  total: number;
+  planes: string[];
+  searched: string[];
+  notes: string[];
+}
+
+/**
+ * The other repositories the radius reaches: planes whose External stand-ins map (through the
+ * coordinates this plane's build declares) onto the symbol or anything in its radius.
+ */
+export async function crossImpact(
+  ctx: ToolContext,
+  p: PlaneInfo,
+  node: StoredNode,
+  depth: number,
+  r: ImpactResult,
+  across: "attached" | "all",
+): Promise<CrossResult> {
+  const out: CrossResult = { sections: [], total: 0, planes: [], searched: [], notes: [] };
+  const planes = across === "all" ? otherCodePlanes(ctx, p.name) : relatedPlanes(ctx, p.name);
+  out.searched = planes;
+  const remotes = attachmentsOf(p).filter((a) => a.kind === "remote");
+  if (remotes.length > 0)
+    out.notes.push(`note: ${remotes.length} remote attachment(s) not crossed by impact (${remotes.map((a) => `${a.plane} at ${a.url}`).join(", ")}); ask them directly`);
+  if (planes.length === 0) {
+    if (across === "attached") out.notes.push("note: no plane is attached to this one — attach {plane, target} links repositories, or use across: all");
+    return out;
+  }
+  const coords = await declaredCoordinates(ctx, p.name);
+  if (coords.length === 0) {
+    out.notes.push(`note: plane '${p.name}' declares no package coordinate (package.json name, go.mod module, pom.xml, Cargo.toml, pyproject) drsg can read, so no other repository can be matched to it`);
+    return out;
+  }
+  const radius = new Set<string>([String(node.id), ...r.levels.flat().map((x) => x.id)]);
+  for (const other of planes) {
+    const hits: { ext: StoredNode; target: StoredNode }[] = [];
+    for (const ext of ctx.store.nodesByLabel(other, "External", 200_000)) {
+      const target = mapExternal(ctx, ext.key, p.name, coords);
+      if (target && radius.has(String(target.id))) hits.push({ ext, target });
+    }
+    if (hits.length === 0) continue;
+    const g = ctx.views.get(other);
+    for (const h of hits.sort((a, b) => (a.ext.key < b.ext.key ? -1 : 1))) {
+      const levels = impactLevels(g, String(h.ext.id), depth, IMPACT_TYPES);
+      const cmp = byKeyOf(g);
+      const reached = levels.flatMap((l) => l.sort((a, b) => cmp(a.id, b.id)));
+      out.total += reached.length;
+      out.planes.push(other);
+      out.sections.push({
+        title: `across plane '${other}': via ${h.ext.key} → ${h.target.key}`,
+        total: reached.length,
+        lines: reached.slice(0, SECTION_LINES).map((x) => `${nodeLine(ctx, other, g, x.id)}  [depth ${x.depth}, ${x.via}]`),
+      });
+    }
+  }
+  return out;
+}
+
 export const impact = defineTool({
   name: "impact",
   description:
-    "What breaks if a symbol changes: everything that reaches it through incoming CALLS, INSTANTIATES, REFERENCES, EXTENDS, IMPLEMENTS, USES_TYPE and IMPORTS edges, grouped by distance (depth 1–6, default 3), each tagged with the edge type that reached it, with a true total. Calls with its name that the parser could not bind are counted beside the total (never in it), naming where they are. `name` is a key, a key suffix or a substring; ambiguous names return candidates.",
+    "What breaks if a symbol changes: everything that reaches it through incoming CALLS, INSTANTIATES, REFERENCES, EXTENDS, IMPLEMENTS, USES_TYPE and IMPORTS edges, grouped by distance (depth 1–6, default 3), each tagged with the edge type that reached it, with a true total. Calls with its name that the parser could not bind are counted beside the total (never in it), naming where they are. `across: attached | all` also names the other repositories the radius reaches (planes whose dependencies resolve to this one by its package coordinate). `name` is a key, a key suffix or a substring; ambiguous names return candidates.",
   input: z.strictObject({
     plane: z.string().min(1).max(200),
     name: z.string().min(1).max(1000),
     depth: z.number().int().min(1).max(6).default(3),
+    across: z.enum(["none", "attached", "all"]).default("none"),
   }),
   readOnly: true,
   cli: { positionals: ["name"], summary: "What reaches a symbol, by distance: the blast radius of changing it." },
-  run(ctx, { plane, name, depth }) {
+  async run(ctx, { plane, name, depth, across }) {
     const p = planeOf(ctx, plane);
     const r = resolveOne(ctx, p, name);
     if ("text" in r) return r.text;
-    return renderImpact(ctx, p, r.node, depth, computeImpact(ctx, p, r.node, depth));
+    const result = computeImpact(ctx, p, r.node, depth);
+    const cross = across === "none" ? undefined : await crossImpact(ctx, p, r.node, depth, result, across);
+    return renderImpact(ctx, p, r.node, depth, result, cross);
   },
 });

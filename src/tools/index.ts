@@ -1,10 +1,12 @@
 // Every agent verb and graph tool, in the order tools/list shows them.
+import { attach, attachments, detach } from "./attachments.js";
 import { context } from "./context.js";
 import { deployed } from "./deployed.js";
 import { describe } from "./describe.js";
 import { describePlane } from "./describe_plane.js";
 import { fathom } from "./fathom.js";
 import { getNode } from "./get_node.js";
+import { grep } from "./grep.js";
 import { history } from "./history.js";
 import { impact } from "./impact.js";
 import { listPlanes } from "./list_planes.js";
@@ -12,6 +14,7 @@ import { rebuild } from "./rebuild.js";
 import { recall } from "./recall.js";
 import { mount, mounts, unmount } from "./mount.js";
 import { search } from "./search.js";
+import { snippet } from "./snippet.js";
 import type { Tool } from "./tool.js";
 import { trace } from "./trace.js";
 import { traverse } from "./traverse.js";
@@ -25,6 +28,8 @@ export const TOOLS: Tool[] = [
   impact,
   trace,
   fathom,
+  snippet,
+  grep,
   search,
   getNode,
   traverse,
@@ -39,4 +44,7 @@ export const TOOLS: Tool[] = [
   mount,
   unmount,
   mounts,
+  attach,
+  detach,
+  attachments,
 ] as Tool[];
