@@ -5,7 +5,7 @@
 ;   @local        x := T{} / &T{} / new(T) / v.(T) / var x T  @name @type
 ;   @local        x := f(...) / x := r.f(...)                @name @call [@call_receiver]   (first name only: result 0)
 ;   @local        x := y / x := a.b / x := a[i]              @name @alias_of
-;   @local        a, b := f() / k, v := range xs             @name @alias_of (the whole declaration)
+;   @local        a, b := f() / k, v := range xs             @name @alias_of (the whole declaration: below)
 ;   @local        every name declared by :=, var, const, range, type switch, select receive, with
 ;                 @scope (visible until the scope node ends) and @after (visible after this node ends)
 ; Declarations at package level (var) are read the same way: they type package variables.
@@ -77,26 +77,20 @@
   . (identifier) @name
   . value: (expression_list . [(identifier) (selector_expression) (index_expression)] @alias_of .)) @local
 
-; Several names from one value (`a, err := f()`, `x, ok := v.(T)`) and range variables: the whole
-; declaration as written, which the resolver reads (the i-th name holds the i-th result; a range
-; value variable holds the element type).
-(short_var_declaration
-  left: (expression_list (identifier) @name)
-  right: (expression_list . (_) .)) @local @alias_of
-(range_clause
-  left: (expression_list (identifier) @name)) @local @alias_of
-
 ; Declared type: every name.
 (var_spec (identifier) @name type: (_) @type) @local
 
-; Every declared name with its scope.
-(statement_list (short_var_declaration left: (expression_list (identifier) @name)) @local @after) @scope
+; Every declared name with its scope. A `:=` or range declaration also hands over its whole text
+; (@alias_of), which the resolver reads for what the typed patterns above do not cover: the i-th
+; name of `a, err := f()` holds the i-th result, `x, ok := v.(T)` a T, a range value variable the
+; element type of what it ranges over.
+(statement_list (short_var_declaration left: (expression_list (identifier) @name)) @local @after @alias_of) @scope
 (statement_list (var_declaration [(var_spec (identifier) @name) (var_spec_list (var_spec (identifier) @name))] @local @after)) @scope
 (statement_list (const_declaration (const_spec (identifier) @name) @local @after)) @scope
-(if_statement initializer: (short_var_declaration left: (expression_list (identifier) @name)) @local @after) @scope
-(expression_switch_statement initializer: (short_var_declaration left: (expression_list (identifier) @name)) @local @after) @scope
-(type_switch_statement initializer: (short_var_declaration left: (expression_list (identifier) @name)) @local @after) @scope
-(for_statement (for_clause initializer: (short_var_declaration left: (expression_list (identifier) @name)) @local @after)) @scope
-(for_statement (range_clause left: (expression_list (identifier) @name)) @local @after) @scope
+(if_statement initializer: (short_var_declaration left: (expression_list (identifier) @name)) @local @after @alias_of) @scope
+(expression_switch_statement initializer: (short_var_declaration left: (expression_list (identifier) @name)) @local @after @alias_of) @scope
+(type_switch_statement initializer: (short_var_declaration left: (expression_list (identifier) @name)) @local @after @alias_of) @scope
+(for_statement (for_clause initializer: (short_var_declaration left: (expression_list (identifier) @name)) @local @after @alias_of)) @scope
+(for_statement (range_clause left: (expression_list (identifier) @name)) @local @after @alias_of) @scope
 (type_switch_statement alias: (expression_list (identifier) @name) @local @after) @scope
 (communication_case communication: (receive_statement left: (expression_list (identifier) @name)) @local @after) @scope

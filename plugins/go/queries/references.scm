@@ -8,7 +8,8 @@
 ;   @reference.new    T{...}, &pkg.T{...}, new(T)         @name [@receiver = package]
 ;   @reference.type   T, pkg.T in type positions          @name [@receiver = package]
 ;   @reference.value  names used as values: arguments, right-hand sides, returns, operands,
-;                     composite literal elements, selector operands   @name [@receiver]
+;                     composite literal elements, indexed operands   @name [@receiver]
+;                     (a package variable used as a receiver, `cfg.Load()`, is read off the call / selector by the resolver)
 ; A type or value site also covered by a call / new / qualified reference is dropped by the resolver.
 
 (call_expression
@@ -65,8 +66,9 @@
     (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
   ] @callee .)) @reference.new
 
-; Types.
-(type_identifier) @name @reference.type
+; Types (predeclared ones left out).
+((type_identifier) @name @reference.type
+  (#not-any-of? @name "string" "int" "bool" "error" "byte" "any" "int64" "uint64" "int32" "uint32" "float64" "uint8" "uint" "rune" "uintptr" "float32" "int8" "int16" "uint16" "complex128" "complex64" "comparable"))
 
 (qualified_type
   package: (package_identifier) @receiver
@@ -102,5 +104,4 @@
 (literal_value (literal_element (identifier) @name @reference.value))
 (literal_value (literal_element (selector_expression operand: (_) @receiver field: (field_identifier) @name) @reference.value))
 
-(selector_expression operand: (identifier) @name @reference.value)
 (index_expression operand: (identifier) @name @reference.value)

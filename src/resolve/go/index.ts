@@ -11,7 +11,7 @@ import { FactBuilder, LABEL_OF_KIND, defProps } from "../common.js";
 import type { ResolveInput, ResolveOutput } from "../types.js";
 import { implementsEdges } from "./implements.js";
 import { type FileCtx, GoIndex, isTypeDef } from "./model.js";
-import { isExported, namedType, receiverTypeName } from "./text.js";
+import { isExported, isIdent, namedType, receiverTypeName } from "./text.js";
 import { GoTypes, type St, type TRef } from "./types.js";
 
 export function resolveGo(input: ResolveInput): ResolveOutput {
@@ -136,6 +136,7 @@ function bindCall(f: FileCtx, ty: GoTypes, fb: FactBuilder, src: string, r: Ref)
   }
   let st: St;
   if (r.receiver !== undefined) {
+    referenceReceiverVar(f, ty, fb, src, r);
     const recv = ty.evalText(r.receiver, f, r.scope, r.at);
     if (recv.k === "none") {
       fb.unresolved(src, path, r, recv.why);
@@ -243,6 +244,7 @@ function bindValue(f: FileCtx, ty: GoTypes, fb: FactBuilder, src: string, r: Ref
   if (!r.name || r.name === "_") return;
   let st: St;
   if (r.receiver !== undefined) {
+    referenceReceiverVar(f, ty, fb, src, r);
     const recv = ty.evalText(r.receiver, f, r.scope, r.at);
     if (recv.k === "none") return;
     st = ty.select(recv, r.name);
@@ -257,4 +259,20 @@ function bindValue(f: FileCtx, ty: GoTypes, fb: FactBuilder, src: string, r: Ref
     const conf = st.k === "fn" ? st.conf : "high";
     fb.bound("REFERENCES", src, st.m.key, r, st.via, conf);
   }
+}
+
+/** `cfg.Load()` / `cfg.Name` with `cfg` a package variable (or constant): the variable is read. */
+function referenceReceiverVar(f: FileCtx, ty: GoTypes, fb: FactBuilder, src: string, r: Ref): void {
+  const name = r.receiver!;
+  if (!isIdent(name)) return;
+  const found = ty.lookup(f, r.scope, r.at, name);
+  const m = found.k === "def" ? found.m : found.k === "dot" && found.n === 1 ? found.m : undefined;
+  if (!m || (m.def.kind !== "variable" && m.def.kind !== "constant") || m.key === src) return;
+  const at = r.line;
+  fb.edge("REFERENCES", src, m.key, {
+    line: at,
+    _ref: name,
+    _resolved_by: found.k === "def" ? found.by : "import",
+    _confidence: "high",
+  });
 }
