@@ -309,7 +309,8 @@ export class Project {
           const file = p === undefined ? undefined : this.resolveFile(p);
           if (file) return { kind: "file", path: file };
         }
-        break;
+        // A `paths` alias matched and named no file of the tree: not a dependency either.
+        return { kind: "unresolved" };
       }
       if (cfg.baseUrl !== undefined) {
         const p = joinPath(cfg.baseUrl, spec);

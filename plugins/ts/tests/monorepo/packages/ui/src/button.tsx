@@ -1,0 +1,7 @@
+export function Button() {
+  return <button />;
+}
+
+export function useButton() {
+  return 1;
+}

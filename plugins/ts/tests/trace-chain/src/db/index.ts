@@ -1,0 +1,3 @@
+export function query(sql: string) {
+  return sql;
+}

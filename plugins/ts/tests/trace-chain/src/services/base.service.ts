@@ -1,0 +1,7 @@
+import { query } from "../db";
+
+export abstract class BaseService {
+  protected load(id: string) {
+    return query(`select ${id}`);
+  }
+}

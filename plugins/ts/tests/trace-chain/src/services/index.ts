@@ -1,0 +1,1 @@
+export { UserService as UserService } from "./user.service";

@@ -1,0 +1,3 @@
+export function upper(s: string) {
+  return s.toUpperCase();
+}

@@ -1,0 +1,3 @@
+export function Card() {
+  return <div />;
+}

@@ -1,0 +1,5 @@
+import { Card } from "@/components/Card";
+
+export function Page() {
+  return <Card />;
+}
