@@ -27,7 +27,7 @@
 ;   @local.param          every parameter of a `def` (@name, @type when annotated)
 ;   @local                assignment / for / with-as / except-as / walrus targets; @type for an
 ;                         annotation, @call (+ @call_receiver) for a call initialiser, @alias_of
-;                         for a name initialiser, @new for a literal initialiser ([..] {..} ".." ...)
+;                         for a name or dotted-path initialiser, @new for a literal initialiser ([..] {..} ".." ...)
 ;                         names may be `self.x` (attribute targets); lambda parameters and
 ;                         comprehension variables carry @alias_of = the lambda / `for` clause text
 
@@ -166,13 +166,15 @@
   right: (call function: (attribute object: (_) @call_receiver attribute: (identifier) @call))) @local
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
-  right: (identifier) @alias_of) @local
+  right: [(identifier) (attribute)] @alias_of) @local
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
   right: [(list) (list_comprehension) (dictionary) (dictionary_comprehension) (set) (set_comprehension)
           (string) (concatenated_string) (integer) (float) (tuple) (true) (false)] @new) @local
 (assignment left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name) @local
 (assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name) (list_pattern (identifier) @name)]) @local
+(assignment left: [(pattern_list (attribute object: (identifier) attribute: (identifier)) @name)
+                   (tuple_pattern (attribute object: (identifier) attribute: (identifier)) @name)]) @local
 (for_statement left: (identifier) @name) @local
 (for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
 (for_in_clause left: (identifier) @name) @local @alias_of

@@ -1,5 +1,5 @@
-// Module keys: a directory holding `__init__.py(i)` is a package; the first directory up without
-// one is the import root, so `src/pkg/mod.py` is `pkg.mod`, `pkg/__init__.py` is `pkg`, and a
+// Module keys: a directory holding `__init__.py(i)` is a package (and so is any directory below
+// one: a namespace subpackage); the first directory up that is not one is the import root, so `src/pkg/mod.py` is `pkg.mod`, `pkg/__init__.py` is `pkg`, and a
 // loose script keys by its stem. When several files claim one dotted name (two loose `utils.py`
 // under different roots, or `m.py` beside `m.pyi`), the one under the shallowest root (a `.py`
 // before a `.pyi`) keeps the dotted key and the others are keyed by their path.
@@ -33,8 +33,24 @@ function stemOf(path: string): string {
 }
 
 export function moduleFiles(partials: Partial[], treeName: string): ModuleFile[] {
+  const initDirs = new Set<string>();
+  for (const p of partials) if (stemOf(p.path) === "__init__") initDirs.add(dirOf(p.path));
+  // A directory without `__init__.py` inside a package is a namespace subpackage (PEP 420):
+  // nobody puts an import root inside a package.
   const packageDirs = new Set<string>();
-  for (const p of partials) if (stemOf(p.path) === "__init__") packageDirs.add(dirOf(p.path));
+  for (const p of partials) {
+    const chain: string[] = [];
+    for (let d = dirOf(p.path); ; d = dirOf(d)) {
+      chain.push(d);
+      if (d === "") break;
+    }
+    let inPackage = false;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const d = chain[i]!;
+      if (initDirs.has(d)) inPackage = true;
+      if (inPackage) packageDirs.add(d);
+    }
+  }
   const out: ModuleFile[] = [];
   for (const p of partials) {
     const stem = stemOf(p.path);

@@ -68,8 +68,12 @@ const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
   "__init__", "__new__", "__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__setattr__",
   "__getattribute__", "__delattr__", "__dir__", "__format__", "__reduce__", "__reduce_ex__",
   "__sizeof__", "__init_subclass__", "__subclasshook__", "__lt__", "__le__", "__gt__", "__ge__",
-  "__getstate__", "__class__", "__doc__", "__dict__", "__module__",
+  "__getstate__", "__class__", "__doc__", "__dict__", "__module__", "__name__", "__qualname__",
+  "__mro__", "__bases__", "__subclasses__", "__annotations__",
 ]);
+
+/** Attributes of every class (and instance) that are strings. */
+const TYPE_ATTRS_STR: ReadonlySet<string> = new Set(["__name__", "__qualname__", "__module__", "__doc__"]);
 
 /** An entry of a linearised MRO. */
 type MroEntry = { k: "cls"; ref: ClassRef; id: string } | { k: "ext"; path: string; id: string } | { k: "unknown"; id: string };
@@ -80,7 +84,47 @@ type Member =
   | { k: "attr"; cls: ClassRef }
   | { k: "object"; path: string }
   | { k: "stop" }
+  | { k: "dynamic" }
   | { k: "missing" };
+
+/** Marks a memo entry being computed: meeting it again is a cycle, answered unknown. */
+const IN_PROGRESS: Val = { k: "unknown", reason: "cycle" };
+
+class FileMemo {
+  readonly names = new Map<number, Map<string, Val>>();
+  readonly locals = new Map<Local, Val>();
+  readonly exports = new Map<string, Val>();
+  readonly imports = new Map<number, Val>();
+  readonly attrs = new Map<number, Map<string, Val>>();
+  readonly annotations = new Map<number, Map<string, Val>>();
+  readonly members = new Map<number, Map<string, Member>>();
+  readonly superMembers = new Map<number, Map<string, Member>>();
+  readonly bases = new Map<number, { text: string; entry: MroEntry; val: Val }[]>();
+  readonly mro = new Map<number, MroEntry[]>();
+}
+
+function inner<K, V>(m: Map<number, Map<K, V>>, k: number): Map<K, V> {
+  let t = m.get(k);
+  if (!t) {
+    t = new Map();
+    m.set(k, t);
+  }
+  return t;
+}
+
+/** Memoise `compute` under `k` in `m`; re-entering a key in progress yields unknown (a cycle). */
+function memoIn<K>(m: Map<K, Val>, k: K, compute: () => Val): Val {
+  const hit = m.get(k);
+  if (hit !== undefined) return hit === IN_PROGRESS ? UNKNOWN : hit;
+  m.set(k, IN_PROGRESS);
+  let v: Val = UNKNOWN;
+  try {
+    v = compute();
+  } finally {
+    m.set(k, v);
+  }
+  return v;
+}
 
 function valId(v: Val): string {
   switch (v.k) {
@@ -134,9 +178,8 @@ export class PythonResolver {
   private readonly byDotted = new Map<string, FileInfo[]>();
   /** first segment of every in-tree dotted name: an import under it is not a dependency. */
   private readonly topNames = new Set<string>();
-  private readonly memo = new Map<string, Val>();
-  private readonly mroMemo = new Map<string, MroEntry[]>();
-  private readonly basesMemo = new Map<string, { text: string; entry: MroEntry; val: Val }[]>();
+  /** Memo tables, per file (by FileInfo.idx), keyed without building strings. */
+  private readonly memo: FileMemo[] = [];
   private readonly inProgress = new Set<string>();
 
   constructor(private readonly input: ResolveInput) {}
@@ -146,6 +189,7 @@ export class PythonResolver {
     mods.forEach((m, i) => {
       const f = buildFileInfo(i, m);
       this.files.push(f);
+      this.memo.push(new FileMemo());
       const list = this.byDotted.get(m.dotted);
       if (list) list.push(f);
       else this.byDotted.set(m.dotted, [f]);
@@ -389,25 +433,10 @@ export class PythonResolver {
 
   // ------------------------------------------------------------------ evaluation
 
-  /** Memoise `compute` under `key`; re-entering a key in progress yields unknown (a cycle). */
-  private cached(key: string, compute: () => Val): Val {
-    const hit = this.memo.get(key);
-    if (hit) return hit;
-    if (this.inProgress.has(key)) return UNKNOWN;
-    this.inProgress.add(key);
-    let v: Val;
-    try {
-      v = compute();
-    } finally {
-      this.inProgress.delete(key);
-    }
-    this.memo.set(key, v);
-    return v;
-  }
 
   /** What a bare name denotes at a (normalised) scope, by Python's scoping rules. */
   private nameVal(f: FileInfo, scope: number, name: string): Val {
-    return this.cached(`n${f.idx}:${scope}:${name}`, () => {
+    return memoIn(inner(this.memo[f.idx]!.names, scope), name, () => {
       let s = scope;
       while (s >= 0) {
         const d = f.p.defs[s]!;
@@ -457,7 +486,7 @@ export class PythonResolver {
 
   /** The value a local binding holds. */
   private localVal(f: FileInfo, s: number, l: Local): Val {
-    return this.cached(`l${f.idx}:${s}:${l.name}:${l.at}`, () => {
+    return memoIn(this.memo[f.idx]!.locals, l, () => {
       if (l.isParam) {
         const fn = l.scope;
         if (fn >= 0 && isMethod(f, fn) && f.firstParam.get(fn)?.at === l.at) {
@@ -481,7 +510,14 @@ export class PythonResolver {
           : this.nameVal(f, s, l.callOf);
         return this.callResult(callee, []);
       }
-      if (l.aliasOf) return this.nameVal(f, s, l.aliasOf);
+      if (l.aliasOf) {
+        // `str = str` at module level: the right side is read before the name is bound.
+        if (l.aliasOf === l.name && s < 0 && isBuiltin(l.name))
+          return { k: "ext", path: `builtins.${l.name}`, cls: BUILTIN_CLASSES.has(l.name), by: "builtin" };
+        if (!l.aliasOf.includes(".")) return this.nameVal(f, s, l.aliasOf);
+        const steps = parsePath(l.aliasOf);
+        return steps ? this.stepsVal(f, s, steps) : UNKNOWN;
+      }
       return UNKNOWN;
     });
   }
@@ -506,7 +542,7 @@ export class PythonResolver {
 
   /** A module attribute: its global binding, a submodule, or a star-imported name. */
   private exportOf(t: FileInfo, name: string): Val | undefined {
-    const v = this.cached(`x${t.idx}:${name}`, () => {
+    const v = memoIn(this.memo[t.idx]!.exports, name, () => {
       const b = this.bindings(t, -1, name);
       if (b) return withBy(b, "import");
       if (t.m.isPackage) {
@@ -558,7 +594,7 @@ export class PythonResolver {
 
   /** What an import binds its local name to. */
   private importVal(f: FileInfo, i: number): Val {
-    return this.cached(`i${f.idx}:${i}`, () => {
+    return memoIn(this.memo[f.idx]!.imports, i, () => {
       const imp: Import = f.p.imports[i]!;
       if (imp.form === "module") return this.moduleByName(f, imp.local ? imp.source : imp.source.split(".")[0]!);
       const base = this.fromBase(f, imp.source);
@@ -598,7 +634,7 @@ export class PythonResolver {
 
   private stepsVal(f: FileInfo, scope: number, steps: Step[]): Val {
     const head = steps[0];
-    if (!head || head.kind !== "name") return UNKNOWN;
+    if (head?.kind !== "name") return UNKNOWN;
     let v: Val;
     let i = 1;
     const next = steps[1];
@@ -695,9 +731,12 @@ export class PythonResolver {
         return node ? { ...v, node } : v;
       }
       case "object":
+        if (TYPE_ATTRS_STR.has(name)) return { k: "extinst", path: "builtins.str", by: "builtin" };
         return { k: "ext", path: m.path, cls: false, by: "builtin" };
       case "stop":
         return dead(REASONS.externalBase);
+      case "dynamic":
+        return dead(REASONS.dynamic);
       case "missing":
         return dead(REASONS.member);
     }
@@ -705,7 +744,18 @@ export class PythonResolver {
 
   /** Look a member up along the MRO of class `c` (after `c` itself for super()). */
   private member(c: ClassRef, name: string, skipFirst: boolean): Member {
+    const table = inner(skipFirst ? this.memo[c.f.idx]!.superMembers : this.memo[c.f.idx]!.members, c.d);
+    let m = table.get(name);
+    if (!m) {
+      m = this.lookupMember(c, name, skipFirst);
+      table.set(name, m);
+    }
+    return m;
+  }
+
+  private lookupMember(c: ClassRef, name: string, skipFirst: boolean): Member {
     const mro = this.mro(c);
+    let dynamic = false;
     for (let i = skipFirst ? 1 : 0; i < mro.length; i++) {
       const e = mro[i]!;
       if (e.k === "cls") {
@@ -713,30 +763,51 @@ export class PythonResolver {
         if (defs.length > 0) return { k: "def", f: e.ref.f, d: defs[0]! };
         if (e.ref.f.locals.get(e.ref.d)?.has(name) || e.ref.f.selfAttrs.get(e.ref.d)?.has(name))
           return { k: "attr", cls: e.ref };
+        if (childDefs(e.ref.f, e.ref.d, "__getattr__").length > 0) dynamic = true;
         continue;
       }
       if (e.k === "ext" && TRANSPARENT_BASES.has(e.path)) continue;
       return { k: "stop" };
     }
     if (OBJECT_MEMBERS.has(name)) return { k: "object", path: `builtins.object.${name}` };
-    return { k: "missing" };
+    // A class with __getattr__ answers any name at run time.
+    return dynamic ? { k: "dynamic" } : { k: "missing" };
   }
 
   /** The declared type of a class attribute: an annotation, else the assignments in the class body and `__init__`. */
   private attrType(c: ClassRef, name: string): Val {
-    return this.cached(`a${c.f.idx}:${c.d}:${name}`, () => {
+    return memoIn(inner(this.memo[c.f.idx]!.attrs, c.d), name, () => {
       const f = c.f;
       const classLocals = f.locals.get(c.d)?.get(name) ?? [];
       const selfs = f.selfAttrs.get(c.d)?.get(name) ?? [];
+      // Class-level values pass through metaclasses and descriptors (Enum members, ORM columns):
+      // trusted only when the whole MRO is in the tree, and never when the value is a descriptor.
+      const known = this.mroKnown(c);
       const declared: Val[] = [];
-      for (const l of classLocals) if (l.type) declared.push(this.annotationVal(f, c.d, l.type));
+      for (const l of classLocals) {
+        if (!l.type) continue;
+        const v = this.annotationVal(f, c.d, l.type);
+        declared.push(v.k === "inst" || known ? this.notDescriptor(v) : UNKNOWN);
+      }
       for (const a of selfs) if (a.local.type) declared.push(this.annotationVal(f, a.fn, a.local.type));
       if (declared.length > 0) return combine(declared);
       const vals: Val[] = [];
-      for (const l of classLocals) vals.push(this.localVal(f, c.d, l));
+      for (const l of classLocals) vals.push(known ? this.notDescriptor(this.localVal(f, c.d, l)) : UNKNOWN);
       for (const a of selfs) if (a.init) vals.push(this.localVal(f, a.fn, a.local));
       return vals.length > 0 ? combine(vals) : UNKNOWN;
     });
+  }
+
+  /** Every class of the MRO is in the tree (or adds nothing, like Generic). */
+  private mroKnown(c: ClassRef): boolean {
+    return this.mro(c).every((e) => e.k === "cls" || (e.k === "ext" && TRANSPARENT_BASES.has(e.path)));
+  }
+
+  /** A class-level instance of a descriptor class (or of a class that may be one) is not what an access yields. */
+  private notDescriptor(v: Val): Val {
+    if (v.k !== "inst") return v;
+    const get = this.member(v.cls, "__get__", false);
+    return get.k === "def" || get.k === "stop" ? UNKNOWN : v;
   }
 
   // ------------------------------------------------------------------ classes
@@ -747,8 +818,8 @@ export class PythonResolver {
 
   /** The bases of a class, each evaluated where the class is defined. */
   private bases(c: ClassRef): { text: string; entry: MroEntry; val: Val }[] {
-    const key = `${c.f.idx}:${c.d}`;
-    const hit = this.basesMemo.get(key);
+    const memo = this.memo[c.f.idx]!.bases;
+    const hit = memo.get(c.d);
     if (hit) return hit;
     const d = c.f.p.defs[c.d]!;
     const out: { text: string; entry: MroEntry; val: Val }[] = [];
@@ -762,14 +833,15 @@ export class PythonResolver {
       else entry = { k: "unknown", id: `u:${this.classKey(c)}:${i}` };
       out.push({ text, entry, val });
     });
-    this.basesMemo.set(key, out);
+    memo.set(c.d, out);
     return out;
   }
 
   /** C3 linearisation over in-tree classes; outside bases are opaque entries. */
   private mro(c: ClassRef): MroEntry[] {
     const key = `${c.f.idx}:${c.d}`;
-    const hit = this.mroMemo.get(key);
+    const memo = this.memo[c.f.idx]!.mro;
+    const hit = memo.get(c.d);
     if (hit) return hit;
     const self: MroEntry = { k: "cls", ref: c, id: `c:${this.classKey(c)}` };
     if (this.inProgress.has(`mro${key}`)) return [self, { k: "unknown", id: `u:cycle:${key}` }];
@@ -783,7 +855,7 @@ export class PythonResolver {
     } finally {
       this.inProgress.delete(`mro${key}`);
     }
-    this.mroMemo.set(key, out);
+    memo.set(c.d, out);
     return out;
   }
 
@@ -791,7 +863,9 @@ export class PythonResolver {
 
   /** The value an annotation declares (an instance of the named class), evaluated at scope `s`. */
   private annotationVal(f: FileInfo, s: number, text: string): Val {
-    return this.cached(`t${f.idx}:${s}:${text}`, () => withBy(this.annVal(f, s, parseAnnotation(text)), "receiver"));
+    return memoIn(inner(this.memo[f.idx]!.annotations, s), text, () =>
+      withBy(this.annVal(f, s, parseAnnotation(text)), "receiver"),
+    );
   }
 
   private annVal(f: FileInfo, s: number, a: Ann): Val {

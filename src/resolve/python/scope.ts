@@ -64,7 +64,9 @@ function nested<K1, K2, V>(m: Map<K1, Map<K2, V[]>>, k1: K1, k2: K2, v: V): void
 
 /** Rank for choosing which of several definitions with one key emits its node. */
 function rank(d: Def): number {
-  return d.kind === "class" || d.kind === "function" ? 0 : 1;
+  if (d.kind !== "class" && d.kind !== "function") return 2;
+  // `@overload` stubs describe; the implementation is the definition.
+  return decorated(d, ["overload"]) ? 1 : 0;
 }
 
 export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
@@ -181,6 +183,9 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
     }
   }
   for (const i of byKey.values()) owner[i] = true;
+  // The definition that owns a key answers lookups of its name first.
+  for (const byName of info.children.values())
+    for (const list of byName.values()) if (list.length > 1) list.sort((a, b) => Number(owner[b]) - Number(owner[a]) || a - b);
 
   // Imports by the name they bind.
   p.imports.forEach((imp, i) => {

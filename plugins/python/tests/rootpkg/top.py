@@ -1,0 +1,2 @@
+def g():  # @fact node rootpkg.top.g Function
+    pass
