@@ -1,0 +1,3 @@
+pub fn twice(x: u32) -> u32 {
+    x * 2
+}
