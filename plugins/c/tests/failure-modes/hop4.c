@@ -1,0 +1,2 @@
+#include "chain.h"
+int hop4(int n) { return n; }
