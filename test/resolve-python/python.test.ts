@@ -1,0 +1,73 @@
+// Unit tests of the python resolver family beyond the annotated fixtures: its text parsers,
+// and that its facts depend only on the set of partials (a fold must equal a digest).
+import assert from "node:assert/strict";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { PLUGINS_DIR } from "../../src/paths.js";
+import { resolvePython } from "../../src/resolve/python/index.js";
+import { annotationNames, baseList, literalType, parseAnnotation, parsePath } from "../../src/resolve/python/text.js";
+import { factsOfDir, factsOfFiles } from "../support/facts.js";
+
+test("python text: receiver paths", () => {
+  assert.deepEqual(parsePath("self.svc"), [
+    { kind: "name", name: "self" },
+    { kind: "name", name: "svc" },
+  ]);
+  assert.deepEqual(parsePath('Foo(1, ")").bar'), [
+    { kind: "name", name: "Foo" },
+    { kind: "call", args: ["1", '")"'] },
+    { kind: "name", name: "bar" },
+  ]);
+  assert.equal(parsePath("items[0]"), undefined);
+  assert.equal(parsePath("(a or b)"), undefined);
+});
+
+test("python text: annotations", () => {
+  assert.deepEqual(annotationNames(parseAnnotation('Optional["pkg.Foo"]')), ["Optional", "pkg.Foo"]);
+  assert.deepEqual(annotationNames(parseAnnotation("dict[str, list[Bar]] | None")), ["dict", "str", "list", "Bar"]);
+  assert.deepEqual(parseAnnotation("None"), { kind: "none" });
+  assert.equal(parseAnnotation("Callable[..., int]").kind, "name");
+  assert.equal(parseAnnotation("1 + 2").kind, "other");
+});
+
+test("python text: superclass lists and literals", () => {
+  assert.deepEqual(baseList("(A, b.B, Generic[T], metaclass=M, *extra)"), ["A", "b.B", "Generic"]);
+  assert.equal(literalType(undefined, "[]"), "list");
+  assert.equal(literalType(undefined, "{}"), "dict");
+  assert.equal(literalType(undefined, "{1, 2}"), "set");
+  assert.equal(literalType(undefined, "{'a': 1}"), "dict");
+  assert.equal(literalType(undefined, "b'x'"), "bytes");
+  assert.equal(literalType(undefined, "f'{x}'"), "str");
+  assert.equal(literalType(undefined, "3.5"), "float");
+  assert.equal(literalType("string", "''"), "str");
+});
+
+test("python facts depend only on the set of partials", async () => {
+  const base = join(PLUGINS_DIR, "python", "tests");
+  assert.ok(existsSync(base));
+  for (const c of readdirSync(base).sort()) {
+    const { partials } = await factsOfDir(join(base, c));
+    const list = [...partials.values()].map((x) => x.partial).filter((p) => /\.pyi?$/.test(p.path));
+    const sorted = [...list].sort((a, b) => (a.path < b.path ? -1 : 1));
+    const input = { manifests: new Map<string, string>(), treeName: c };
+    const a = resolvePython({ ...input, partials: sorted });
+    const b = resolvePython({ ...input, partials: [...sorted].reverse() });
+    assert.deepEqual(b.facts, a.facts, `case ${c}: facts changed with the order of partials`);
+  }
+});
+
+test("python: renaming a method unbinds its callers instead of rebinding them", async () => {
+  const before = {
+    "pkg/__init__.py": "from .a import A\n",
+    "pkg/a.py": "class A:\n    def m(self):\n        pass\n\nclass B:\n    def m(self):\n        pass\n",
+    "main.py": "from pkg import A\n\ndef f():\n    A().m()\n",
+  };
+  const after = { ...before, "pkg/a.py": "class A:\n    def n(self):\n        pass\n\nclass B:\n    def m(self):\n        pass\n" };
+  const callsOf = async (files: Record<string, string>) =>
+    (await factsOfFiles(files)).facts.edges.filter((e) => e.type === "CALLS" && e.src === "main.f");
+  assert.ok((await callsOf(before)).some((e) => e.dst === "pkg.a.A.m" && e.props._resolved_by === "receiver"));
+  const calls = await callsOf(after);
+  assert.ok(calls.some((e) => e.props._reason === "member not found in class hierarchy"));
+  assert.ok(!calls.some((e) => e.dst === "pkg.a.B.m"));
+});
