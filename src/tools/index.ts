@@ -18,6 +18,7 @@ import { snippet } from "./snippet.js";
 import type { Tool } from "./tool.js";
 import { trace } from "./trace.js";
 import { traverse } from "./traverse.js";
+import { wire } from "./wire.js";
 import { createPlane, dropPlane, writeEdges, writeNodes } from "./write.js";
 
 export const TOOLS: Tool[] = [
@@ -34,6 +35,7 @@ export const TOOLS: Tool[] = [
   getNode,
   traverse,
   deployed,
+  wire,
   history,
   recall,
   writeNodes,
