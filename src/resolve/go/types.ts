@@ -427,6 +427,18 @@ export class GoTypes {
 
   evalOps(ops: Op[], f: FileCtx, scope: number, at: number, depth: number): St {
     if (depth > MAX_DEPTH || ops.length === 0) return { k: "none", why: UNKNOWN };
+    // A type assertion states the type whatever the operand was: start from the last one.
+    let lastAssert = -1;
+    for (let i = ops.length - 1; i > 0; i--)
+      if (ops[i]!.k === "assert") {
+        lastAssert = i;
+        break;
+      }
+    if (lastAssert > 0) {
+      let st: St = { k: "val", t: { text: (ops[lastAssert] as { type: string }).type, f, scope, at } };
+      for (let i = lastAssert + 1; i < ops.length && st.k !== "none"; i++) st = this.step(st, ops[i]!, f, scope, at);
+      return st;
+    }
     const head = ops[0]!;
     let st: St;
     if (head.k === "paren") {

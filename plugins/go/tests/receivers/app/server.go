@@ -116,7 +116,7 @@ func Typed(items []Worker, byName map[string]*Server, fetch func() *Worker, ch c
 	x.Run() // a declared function type's result: @fact edge CALLS example.com/rx/app.Typed -> example.com/rx/app.Worker.Run
 	_, _, w := triple()
 	w.Clone2() // the third result: @fact edge CALLS example.com/rx/app.Typed -> example.com/rx/app.Worker.Clone2 by=receiver
-	sv, ok := any(nil).(*Server)
+	sv, ok := fetch().unknown().(*Server) // the asserted type, whatever the operand
 	_ = ok
 	sv.Clone() // @fact edge CALLS example.com/rx/app.Typed -> example.com/rx/app.Server.Clone
 }
