@@ -138,6 +138,8 @@ export interface Local {
   at: number;
   /** End (byte offset) of the block the binding is visible in (`@scope` on a local), when captured: Java block scoping. */
   end?: number;
+  /** Start of visibility (byte offset): the end of the `@after` node, when captured (Go: a variable is visible after its declaration ends). */
+  from?: number;
 }
 
 export interface Partial {
