@@ -10,7 +10,7 @@ import { JavaProgram } from "./program.js";
 export function resolveJava(input: ResolveInput): ResolveOutput {
   const partials: Partial[] = [...input.partials].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const fb = new FactBuilder();
-  const prog = new JavaProgram(partials, fb);
+  const prog = new JavaProgram(partials, fb, input.manifests);
   prog.build();
   prog.emit();
   return fb.finish();

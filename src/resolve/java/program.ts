@@ -20,6 +20,7 @@ import {
   typeKindOf,
 } from "./model.js";
 import { isListedPackage, jdkDeclares } from "./jdk.js";
+import { hasLombokAccessors, logFieldName, loggerType, lombokLogNames } from "./lombok.js";
 import {
   ENUM_METHODS,
   JAVA_LANG,
@@ -96,10 +97,16 @@ export class JavaProgram {
   private readonly hierMemo = new Map<JType, Hier>();
   private readonly varTypeMemo = new Map<object, RType>();
 
+  /** `lombok.log.fieldName` by directory. */
+  private readonly logNames: Map<string, string>;
+
   constructor(
     private readonly partials: Partial[],
     private readonly fb: FactBuilder,
-  ) {}
+    manifests: Map<string, string> = new Map(),
+  ) {
+    this.logNames = lombokLogNames(manifests);
+  }
 
   // ------------------------------------------------------------------ phase 1: the model
 
@@ -566,11 +573,21 @@ export class JavaProgram {
     const m = /^(get|is|set)([A-Z][\w$]*)$/.exec(name);
     if (!m || (m[1] === "set" ? n !== 1 : n !== 0)) return undefined;
     const field = m[2]!.charAt(0).toLowerCase() + m[2]!.slice(1);
-    const f = (t.members.get(field) ?? []).find((x) => x.kind === "field" && !x.isStatic);
-    if (!f) return undefined;
-    const wanted = m[1] === "set" ? /^@(lombok\.)?(Data|Setter)\b/ : /^@(lombok\.)?(Data|Getter|Value)\b/;
-    const annotated = (d: Def) => (d.decorators ?? []).some((x) => wanted.test(x));
-    return annotated(t.def) || annotated(f.def) ? f : undefined;
+    const setter = m[1] === "set";
+    // The accessor is generated on the class that declares the field, and inherited from there.
+    const seen = new Set<JType>([t]);
+    const queue = [t];
+    while (queue.length > 0) {
+      const u = queue.shift()!;
+      const f = (u.members.get(field) ?? []).find((x) => x.kind === "field" && !x.isStatic);
+      if (f) return hasLombokAccessors(u.file, u.def, setter) || hasLombokAccessors(u.file, f.def, setter) ? f : undefined;
+      for (const s of this.supers(u))
+        if (s.k === "tree" && !seen.has(s.t)) {
+          seen.add(s.t);
+          queue.push(s.t);
+        }
+    }
+    return undefined;
   }
 
   /** A member the tree does not declare, on a type whose hierarchy leaves the tree. */
@@ -609,6 +626,10 @@ export class JavaProgram {
       if (t) {
         const fm = this.fieldOf(t, name);
         if (fm) return { k: "field", m: fm, conf: passedOpen ? "medium" : "high" };
+        if (name === logFieldName(this.logNames, f.p.path)) {
+          const lt = loggerType(f, t.def);
+          if (lt) return { k: "extfield", fqn: lt, conf: passedOpen ? "medium" : "high" };
+        }
         if (this.hier(t).open) passedOpen = true;
       }
     }
