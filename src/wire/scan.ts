@@ -245,7 +245,8 @@ function pyRoutes(files: SourceFile[], out: Route[]): void {
       const written = prefix + p!;
       const path = normalisePath(written);
       if (!path) continue;
-      let methods = [kind === "route" || kind === "api_route" ? "ANY" : kind!.toUpperCase()];
+      // Flask and FastAPI default to GET when no methods are listed.
+      let methods = [kind === "route" || kind === "api_route" ? "GET" : kind!.toUpperCase()];
       const ms = /methods\s*=\s*\[([^\]]*)\]/.exec(rest!);
       if (ms) methods = [...ms[1]!.matchAll(/['"](\w+)['"]/g)].map((x) => x[1]!.toUpperCase());
       for (const method of methods)
