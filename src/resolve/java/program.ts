@@ -95,7 +95,7 @@ export class JavaProgram {
   private readonly inProgress = new Set<string>();
   private readonly methodsMemo = new Map<JType, Map<string, JMember[]>>();
   private readonly hierMemo = new Map<JType, Hier>();
-  private readonly varTypeMemo = new Map<object, RType>();
+  private readonly varTypeMemo = new Map<JLocal, RType>();
 
   /** `lombok.log.fieldName` by directory. */
   private readonly logNames: Map<string, string>;
@@ -652,24 +652,24 @@ export class JavaProgram {
   private typeOfVar(v: VarHit): RType {
     if (v.k === "extfield") return { k: "ext", fqn: v.fqn, by: "import", conf: v.conf };
     if (v.k !== "local" && v.k !== "field") return { k: "none", reason: RECV_UNKNOWN };
-    const memoKey = v.k === "local" ? v.l : v.m;
-    const hit = this.varTypeMemo.get(memoKey);
-    if (hit) return hit;
-    let r: RType;
     if (v.k === "field") {
       const m = v.m;
+      let r: RType;
       if (m.kind === "constant") r = { k: "tree", t: m.owner, by: "scope", conf: "high" };
       else if (m.def.type) r = this.resolveType(m.file, m.file.parent[m.def.id]!, m.def.type);
       else r = { k: "none", reason: RECV_UNKNOWN };
-      if (r.k === "tree" || r.k === "ext") r = { ...r, conf: min(r.conf, v.conf) };
-    } else {
-      const { f, l } = v;
-      if (l.type && l.type !== "var") r = this.resolveType(f, l.scope, l.type);
-      else if (l.newOf) r = this.resolveType(f, l.scope, l.newOf);
-      else if (l.callOf) r = this.typeOfInitCall(f, l);
-      else r = { k: "none", reason: RECV_UNKNOWN };
+      if ((r.k === "tree" || r.k === "ext") && v.conf === "medium") r = { ...r, conf: "medium" };
+      return r;
     }
-    this.varTypeMemo.set(memoKey, r);
+    const { f, l } = v;
+    const hit = this.varTypeMemo.get(l);
+    if (hit) return hit;
+    let r: RType;
+    if (l.type && l.type !== "var") r = this.resolveType(f, l.scope, l.type);
+    else if (l.newOf) r = this.resolveType(f, l.scope, l.newOf);
+    else if (l.callOf) r = this.typeOfInitCall(f, l);
+    else r = { k: "none", reason: RECV_UNKNOWN };
+    this.varTypeMemo.set(l, r);
     return r;
   }
 
@@ -768,7 +768,9 @@ export class JavaProgram {
           }
           if (!found) {
             const c = segs.findIndex((x) => isCapitalised(x));
-            if (c >= 1 && !isCapitalised(s0)) {
+            // A package prefix; when `s0` may be a field inherited from a dependency, only a
+            // prefix of two or more segments (`java.util.X`) reads as a package.
+            if (c >= (v.k === "uncertain" ? 2 : 1) && !isCapitalised(s0)) {
               if (this.packages.has(segs.slice(0, c).join("."))) return { t: { k: "none", reason: NOT_FOUND }, isStatic };
               cur = { k: "ext", fqn: segs.slice(0, c + 1).join("."), by: "qualified", conf: "high" };
               i = c + 1;
