@@ -17,7 +17,8 @@
 ;   @reference.value         identifiers passed as values (arguments, object values): functions as callbacks
 ;   @import.esm / .require / .dynamic      one binding per match
 ;   @export                  ESM exports and re-exports; CommonJS `module.exports` / `exports.x`
-;   @local / @local.param    every binding (for shadowing) and what the source declares about its type
+;   @local / @local.param    every binding (for shadowing) and what the source declares about its type;
+;                            `this.x = ...` assignments as locals named "this.x"
 
 ; ---------------------------------------------------------------- hidden scopes (`this` boundaries)
 (function_expression body: (statement_block "{" @name) @definition.function)
@@ -182,5 +183,10 @@
 (formal_parameters (assignment_pattern left: (identifier) @name @local.param))
 (formal_parameters (object_pattern (shorthand_property_identifier_pattern) @name @local.param))
 (arrow_function parameter: (identifier) @name) @local.param
+; `this.x = ...` (named "this.x", never an identifier): the scope assigns properties of `this`
+; (JS: a constructor), and what a `new` initialiser makes of the property
+(assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)]) @name) @local
+(assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)]) @name
+  right: (new_expression constructor: (_) @new)) @local
 (catch_clause parameter: (identifier) @name) @local
 (for_in_statement left: (identifier) @name) @local

@@ -368,7 +368,13 @@ export class Binder {
     const m = this.member(v, name);
     if (m.k === "builtin") return BUILTIN;
     if (m.k === "ext") return { k: "ext", key: m.key, isModule: false };
-    if (m.k === "fail") return { k: "unknown", reason: m.reason };
+    if (m.k === "fail") {
+      if (v.k === "inst" && v.types.length === 1) {
+        const assigned = this.thisPropVal(v.types[0]!, name, depth);
+        if (assigned) return assigned;
+      }
+      return { k: "unknown", reason: m.reason };
+    }
     const d = m.d;
     const scope = d.d.parent;
     switch (d.d.kind) {
@@ -385,6 +391,24 @@ export class Binder {
       default:
         return { k: "def", d };
     }
+  }
+
+  /** A property no member declares, assigned `this.x = new C()` in the constructor (JS classes and
+   * constructor functions): instances of C, when every such assignment agrees. */
+  private thisPropVal(t: DefInfo, prop: string, depth: number): Val | undefined {
+    const mod = t.mod;
+    const scopes: number[] = [];
+    const id = mod.defs.indexOf(t);
+    if (t.d.kind === "function") scopes.push(id);
+    else if (t.d.kind === "class")
+      mod.defs.forEach((x, i) => {
+        if (x.owner === id && x.d.kind === "constructor") scopes.push(i);
+      });
+    const found: LocalInfo[] = [];
+    for (const s of scopes) found.push(...(mod.locals.get(s)?.get(`this.${prop}`) ?? []));
+    if (found.length === 0 || found.some((l) => l.newOf === undefined || l.newOf !== found[0]!.newOf)) return undefined;
+    const path = parsePath(found[0]!.newOf!);
+    return path ? this.newVal(this.evalPath(mod, found[0]!.scope, path, depth + 1)) : undefined;
   }
 
   // ------------------------------------------------------------------ this / super
@@ -406,6 +430,9 @@ export class Binder {
       }
       if (d.object !== undefined) {
         if (d.valueKind === "arrow_function") return UNKNOWN;
+        // A function that assigns `this.x` may be a constructor (the compiler reads it so in JS):
+        // `this` is not proven to be the object it was assigned to.
+        if (!info.proto && mod.thisAssigned.has(s)) return UNKNOWN;
         const path = info.objectPath ?? "";
         if (path === "") return UNKNOWN;
         const owner = this.byKey.get(info.container!);

@@ -64,6 +64,8 @@ export class Mod {
   readonly reexports = new Map<string, { source: string; imported: string }>();
   /** `export * from` sources, in order. */
   readonly stars: string[] = [];
+  /** Definitions (ids) whose own body assigns `this.x = ...` (JS treats such a function as a constructor). */
+  readonly thisAssigned = new Set<number>();
   /** CommonJS: definitions assigned to `exports.x` / `module.exports.x` / `module.exports = { m() {} }`. */
   readonly cjsMembers = new Map<string, DefInfo>();
 
@@ -185,6 +187,12 @@ export function buildModule(
       }
     }
     if (importLines.has(`${l.scope}:${l.name}:${l.line}`)) continue;
+    if (l.name.startsWith("this.") && l.scope >= 0) {
+      const h = p.defs[l.scope]!;
+      const owner = h.name === HIDDEN && h.parent >= 0 && isOwnBody(h, p.defs[h.parent]!) ? h.parent : l.scope;
+      mod.thisAssigned.add(owner);
+      l.scope = owner;
+    }
     scoped(mod.locals, l.scope, l.name, l);
   }
 

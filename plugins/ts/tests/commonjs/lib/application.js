@@ -21,3 +21,8 @@ app.render = function render(name) {
   view.render();
   app.set('view', view);
 };
+
+app.setup = function setup() {
+  this.cache = {};
+  this.init();
+};
