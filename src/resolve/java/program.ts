@@ -420,7 +420,7 @@ export class JavaProgram {
     if (own) return own;
     if (seen.has(t)) return undefined;
     seen.add(t);
-    for (const s of t.supers ?? []) {
+    for (const s of this.supers(t)) {
       if (s.k !== "tree") continue;
       const nt = this.memberType(s.t, name, seen);
       if (nt) return nt;

@@ -1,0 +1,3 @@
+package p.q;
+
+class Helper { void assist() {} }
