@@ -326,7 +326,7 @@ export class GoIndex {
     // Merge the matches of one declaration: same node start, same name.
     const merged = new Map<string, LocalB>();
     const order: LocalB[] = [];
-    for (const l of f.p.locals as (Local & { from?: number; end?: number })[]) {
+    for (const l of f.p.locals as Local[]) {
       const id = `${l.at}\u0000${l.name}`;
       let b = merged.get(id);
       if (!b) {

@@ -64,6 +64,7 @@ export type Hit =
   | { k: "field"; m: Member; depth: number }
   | { k: "ext"; key: string; depth: number }
   | { k: "amb"; n: number }
+  | { k: "unknown" }
   | { k: "none" };
 
 /** An interface's method set: methods of the tree, methods of known standard interfaces, embedded interfaces not known. */
@@ -319,6 +320,8 @@ export class GoTypes {
     }
     if (unknownBefore === 1 && extCands.length === 1 && extCands[0]) return { k: "ext", key: `${extCands[0]}.${name}`, depth: 1 };
     if (unknownBefore > 1) return { k: "amb", n: unknownBefore };
+    // One unknown that is no nameable embedded type (a type defined over a type outside the tree).
+    if (unknownBefore === 1) return { k: "unknown" };
     return { k: "none" };
   }
 
@@ -543,6 +546,8 @@ export class GoTypes {
         return { k: "ext", key: hit.key, conf: "medium", via: "embedding" };
       case "amb":
         return { k: "none", why: `ambiguous: ${hit.n} candidates` };
+      case "unknown":
+        return { k: "none", why: UNKNOWN };
       case "none":
         return { k: "none", why: "member not found" };
     }
