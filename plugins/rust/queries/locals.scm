@@ -9,6 +9,7 @@
 ;   @local named `impl` (a keyword, so never a real binding): an `impl Trait for Type` header,
 ;                 @type = the trait as written, @alias_of = the Self type as written; it records
 ;                 impls that define no methods (marker traits) for IMPLEMENTS
+;   @local named `derive`: a `#[derive(..)]` list (see the last pattern)
 
 (let_declaration pattern: (identifier) @name type: (_)? @type value: (_)? @alias_of ";" @local)
 (impl_item "impl" @name trait: (_) @type type: (_) @alias_of) @local
@@ -29,3 +30,12 @@
 (match_pattern (identifier) @name) @local
 (field_pattern name: (shorthand_field_identifier) @name) @local
 (field_pattern pattern: (identifier) @name) @local
+
+; `#[derive(Trait, ..)]` on a struct / enum / union: a binding named `derive` whose scope is the
+; type itself (never a real binding: those live in functions), @type = the derive list as written,
+; @alias_of = the type's name. Derived impls are IMPLEMENTS and provide the derived methods.
+((attribute_item (attribute (identifier) @name arguments: (token_tree) @type) (#eq? @name "derive"))
+  .
+  [(attribute_item) (line_comment) (block_comment)]*
+  .
+  [(struct_item name: (type_identifier) @alias_of) (enum_item name: (type_identifier) @alias_of) (union_item name: (type_identifier) @alias_of)] @local)

@@ -93,6 +93,18 @@ function emitImpls(r: RustResolver, fb: FactBuilder, f: FileInfo): void {
       _confidence: res?.medium ? "medium" : "high",
     });
   }
+  for (const dv of f.derives) {
+    const src = r.keyOf({ f, id: dv.typeId });
+    for (const d of r.derived.get(src) ?? []) {
+      if (d.f !== f || d.line !== dv.line) continue;
+      fb.edge("IMPLEMENTS", src, fb.external(`rust:${d.path}`), {
+        line: d.line,
+        _ref: `derive(${d.written})`,
+        _resolved_by: "derive",
+        _confidence: "high",
+      });
+    }
+  }
   for (const d of f.p.defs) {
     if (d.kind !== "trait" || !d.extends) continue;
     const src = r.keyOf({ f, id: d.id });
@@ -168,7 +180,7 @@ type Shape = "bare" | "path" | "method" | "unknown";
 function shapeOf(ref: Ref): Shape {
   if (ref.receiver === undefined) return "bare";
   if (ref.text.startsWith(ref.receiver)) {
-    const rest = ref.text.slice(ref.receiver.length);
+    const rest = ref.text.slice(ref.receiver.length).trimStart();
     if (rest.startsWith("::")) return "path";
     if (rest.startsWith(".")) return "method";
   }

@@ -10,7 +10,10 @@ export interface Package {
   /** Library crate name: `[lib] name`, else the package name with `-` → `_`. */
   libName: string;
   libPath?: string;
-  bins: { name?: string; path?: string }[];
+  /** [[bin]] / [[test]] / [[example]] / [[bench]] targets with a path or name. */
+  targets: { kind: "bin" | "test" | "example" | "bench"; name?: string; path?: string }[];
+  /** Target auto-discovery switched off (`autobins = false`, ...). */
+  noAuto: Set<string>;
   /** Dependency names as code writes them (`-` → `_`) → package name (`package = ".."`, else the key). Undefined: unknown (no manifest). */
   deps?: Map<string, string>;
 }
@@ -44,7 +47,8 @@ export function parseCargo(path: string, text: string): Package | undefined {
   let name: string | undefined;
   let libName: string | undefined;
   let libPath: string | undefined;
-  const bins: { name?: string; path?: string }[] = [];
+  const targets: Package["targets"] = [];
+  const noAuto = new Set<string>();
   const deps = new Map<string, string>();
   let depth = 0; // open [ / { across lines (multi-line arrays and tables)
   for (const rawLine of text.split("\n")) {
@@ -58,7 +62,8 @@ export function parseCargo(path: string, text: string): Package | undefined {
     if (header) {
       section = header[1]!.replace(/\s+/g, "");
       depKey = undefined;
-      if (line.startsWith("[[") && section === "bin") bins.push({});
+      if (line.startsWith("[[") && (section === "bin" || section === "test" || section === "example" || section === "bench"))
+        targets.push({ kind: section });
       const dm = /(?:^|\.)(?:dev-|build-)?dependencies\.("[^"]+"|'[^']+'|[A-Za-z0-9_-]+)$/.exec(section);
       if (dm && !section.startsWith("workspace.")) {
         depKey = crateIdent(unquote(dm[1]!));
@@ -76,14 +81,17 @@ export function parseCargo(path: string, text: string): Package | undefined {
     if (section === "package" && key === "name") name = unquote(value);
     else if (section === "lib" && key === "name") libName = unquote(value);
     else if (section === "lib" && key === "path") libPath = unquote(value);
-    else if (section === "bin" && bins.length > 0 && (key === "name" || key === "path")) bins[bins.length - 1]![key] = unquote(value);
+    else if (section === "package" && /^auto(bins|tests|examples|benches)$/.test(key) && value.trim() === "false")
+      noAuto.add(key.slice(4).replace(/s$/, "").replace(/benche$/, "bench"));
+    else if (targets.length > 0 && section === targets[targets.length - 1]!.kind && (key === "name" || key === "path"))
+      targets[targets.length - 1]![key] = unquote(value);
     else if (isDepTable) {
       const pm = /package\s*=\s*("[^"]+"|'[^']+')/.exec(value);
       deps.set(crateIdent(key), pm ? unquote(pm[1]!) : key);
     } else if (depKey && key === "package") deps.set(depKey, unquote(value));
   }
   if (!name) return undefined;
-  const pkg: Package = { dir, name, libName: crateIdent(libName ?? name), bins, deps };
+  const pkg: Package = { dir, name, libName: crateIdent(libName ?? name), targets, noAuto, deps };
   if (libPath) pkg.libPath = posix.normalize(posix.join(dir, libPath));
   return pkg;
 }
@@ -93,6 +101,8 @@ export type RootKind = "lib" | "bin" | "test" | "example" | "bench" | "build";
 export interface CrateRoot {
   /** Root file path. */
   file: string;
+  /** Found by cargo's target auto-discovery (rather than named in Cargo.toml or the lib / main root). */
+  auto?: boolean;
   /** Crate name (identifier form). */
   name: string;
   kind: RootKind;
@@ -106,28 +116,27 @@ export function crateRoots(pkg: Package, files: Set<string>): CrateRoot[] {
   const at = (rel: string) => (pkg.dir ? `${pkg.dir}/${rel}` : rel);
   const out: CrateRoot[] = [];
   const seen = new Set<string>();
-  const add = (file: string, name: string, kind: RootKind) => {
+  const add = (file: string, name: string, kind: RootKind, auto = false) => {
     if (!files.has(file) || seen.has(file)) return;
     seen.add(file);
-    out.push({ file, name, kind, pkg });
+    out.push(auto ? { file, name, kind, pkg, auto } : { file, name, kind, pkg });
   };
   add(pkg.libPath ?? at("src/lib.rs"), pkg.libName, "lib");
-  for (const b of pkg.bins) if (b.path) add(posix.normalize(at(b.path)), crateIdent(b.name ?? stemOf(b.path)), "bin");
-  add(at("src/main.rs"), crateIdent(pkg.name), "bin");
-  const dirs: [string, RootKind][] = [
-    ["src/bin", "bin"],
-    ["tests", "test"],
-    ["examples", "example"],
-    ["benches", "bench"],
-  ];
+  const dirs: Record<string, string> = { bin: "src/bin", test: "tests", example: "examples", bench: "benches" };
+  for (const t of pkg.targets) {
+    const path = t.path ?? (t.name ? `${dirs[t.kind]}/${t.name}.rs` : undefined);
+    if (path) add(posix.normalize(at(path)), crateIdent(t.name ?? stemOf(path)), t.kind);
+  }
+  if (!pkg.noAuto.has("bin")) add(at("src/main.rs"), crateIdent(pkg.name), "bin");
   const sorted = [...files].sort();
-  for (const [d, kind] of dirs) {
+  for (const [kind, d] of Object.entries(dirs) as [RootKind, string][]) {
+    if (pkg.noAuto.has(kind)) continue;
     const prefix = `${at(d)}/`;
     for (const f of sorted) {
       if (!f.startsWith(prefix)) continue;
       const rest = f.slice(prefix.length);
-      if (/^[^/]+\.rs$/.test(rest)) add(f, stemOf(rest), kind);
-      else if (/^[^/]+\/main\.rs$/.test(rest)) add(f, crateIdent(rest.split("/")[0]!), kind);
+      if (/^[^/]+\.rs$/.test(rest)) add(f, stemOf(rest), kind, true);
+      else if (/^[^/]+\/main\.rs$/.test(rest)) add(f, crateIdent(rest.split("/")[0]!), kind, true);
     }
   }
   add(at("build.rs"), "build_script_build", "build");

@@ -91,6 +91,8 @@ export interface FileInfo {
   /** Local bindings: fn id → name → bindings in source order. */
   locals: Map<number, Map<string, LocalB[]>>;
   impls: ImplHeader[];
+  /** `#[derive(..)]` lists: the type definition and the trait paths as written. */
+  derives: { typeId: number; traits: string[]; line: number }[];
   keys: (string | undefined)[];
 }
 

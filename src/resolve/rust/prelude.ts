@@ -155,3 +155,18 @@ export const UNWRAP_METHODS: ReadonlySet<string> = new Set([
   "unwrap_or_else",
   "unwrap_unchecked",
 ]);
+
+/** Traits the standard library derives, and the methods a derive provides. */
+export const DERIVE_METHODS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    Clone: ["clone", "clone_from"],
+    Copy: [],
+    Default: ["default"],
+    Debug: ["fmt"],
+    PartialEq: ["eq", "ne"],
+    Eq: [],
+    PartialOrd: ["partial_cmp", "lt", "le", "gt", "ge"],
+    Ord: ["cmp", "max", "min", "clamp"],
+    Hash: ["hash"],
+  }).map(([k, v]) => [k, new Set(v)]),
+);

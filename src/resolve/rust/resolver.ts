@@ -25,6 +25,7 @@ import {
 } from "./model.js";
 import {
   BUILTIN_CRATES,
+  DERIVE_METHODS,
   DEREF_WRAPPERS,
   POINTER_METHODS,
   PRELUDE_TYPES,
@@ -77,6 +78,8 @@ export class RustResolver {
   /** Trait impls: type key (in-tree key, or `ext:<last segment>` for external types) → impls. */
   private readonly traitImpls = new Map<string, ImplRec[]>();
   private implsReady = false;
+  /** `#[derive(..)]`d traits by type key: the External trait path. */
+  readonly derived = new Map<string, { path: string; written: string; line: number; f: FileInfo }[]>();
 
   private readonly memoMod = new Map<string, LookupOut>();
   private readonly memoBinding = new Map<string, Target[]>();
@@ -130,15 +133,18 @@ export class RustResolver {
     if (![...paths].every((p) => this.packageOf(p))) {
       // No manifest covers some files: a package named after the tree, rooted at the top.
       const name = treeName || "crate";
-      const pseudo: Package = { dir: "", name, libName: ident(name), bins: [] };
+      const pseudo: Package = { dir: "", name, libName: ident(name), targets: [], noAuto: new Set() };
       if (!paths.has("src/lib.rs") && paths.has("lib.rs")) pseudo.libPath = "lib.rs";
-      if (!paths.has("src/main.rs") && paths.has("main.rs")) pseudo.bins.push({ path: "main.rs" });
+      if (!paths.has("src/main.rs") && paths.has("main.rs")) pseudo.targets.push({ kind: "bin", path: "main.rs" });
       this.packages.push(pseudo);
     }
     this.packages.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
     const roots: CrateRoot[] = [];
     for (const pkg of this.packages) roots.push(...crateRoots(pkg, paths).filter((r) => this.packageOf(r.file) === pkg));
-    roots.sort((a, b) => (a.kind === "lib") !== (b.kind === "lib") ? (a.kind === "lib" ? -1 : 1) : a.file < b.file ? -1 : 1);
+    // Libraries first, then targets Cargo.toml names, then discovered ones: a file some root's
+    // `mod` reaches first is that module.
+    const rank = (r: CrateRoot) => (r.kind === "lib" ? 0 : r.auto ? 2 : 1);
+    roots.sort((a, b) => rank(a) - rank(b) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
     const queue: FileInfo[] = [];
     for (const r of roots) {
       if (this.fileByPath.has(r.file)) continue;
@@ -206,6 +212,7 @@ export class RustResolver {
       fnGlobs: new Map(),
       locals: new Map(),
       impls: [],
+      derives: [],
       keys: new Array<string | undefined>(n),
     };
     m.file = f;
@@ -344,6 +351,16 @@ export class RustResolver {
     f.p.locals.forEach((l, idx) => {
       if (l.name === "impl") {
         if (l.type && l.aliasOf) f.impls.push({ scope: l.scope, trait: l.type, owner: l.aliasOf, line: l.line });
+        return;
+      }
+      const on = l.scope >= 0 ? defs[l.scope]! : undefined;
+      if (l.name === "derive" && l.type?.startsWith("(") && on && on.name === l.aliasOf && ["struct", "enum", "union"].includes(on.kind)) {
+        const traits = l.type
+          .slice(1, -1)
+          .split(",")
+          .map((t) => t.trim())
+          .filter((t) => t !== "");
+        f.derives.push({ typeId: on.id, traits, line: l.line });
         return;
       }
       const pattern = !l.isParam && l.type === undefined && l.aliasOf === undefined;
@@ -486,6 +503,19 @@ export class RustResolver {
         if (info.typeKey && info.traitKey !== undefined) this.implRec(info.typeKey, info);
       }
     }
+    for (const f of this.files) {
+      for (const dv of f.derives) {
+        const typeKey = this.keyOf({ f, id: dv.typeId });
+        const ctx = this.ctxAt(f, f.p.defs[dv.typeId]!.parent);
+        for (const written of dv.traits) {
+          const path = this.derivedTrait(written, ctx);
+          if (!path) continue;
+          let list = this.derived.get(typeKey);
+          if (!list) this.derived.set(typeKey, (list = []));
+          if (!list.some((x) => x.path === path)) list.push({ path, written, line: dv.line, f });
+        }
+      }
+    }
     for (const list of this.traitImpls.values()) list.sort((a, b) => (a.traitKey < b.traitKey ? -1 : a.traitKey > b.traitKey ? 1 : 0));
     this.implsReady = true;
   }
@@ -495,6 +525,26 @@ export class RustResolver {
     let info = this.memoImpl.get(memo);
     if (!info) this.memoImpl.set(memo, (info = this.computeImpl(f, scope, owner, trait)));
     return info;
+  }
+
+  /** A derive list entry → the trait's External path (std derives by their bare name). */
+  private derivedTrait(written: string, ctx: Ctx): string | undefined {
+    const segs = pathSegments(written);
+    if (!segs) return undefined;
+    if (segs.length === 1 && DERIVE_METHODS.has(segs[0]!)) {
+      const r = this.lookupInMod(ctx.mod, segs[0]!, "type");
+      if (r.targets.length === 0) return segs[0];
+    }
+    const r = this.resolvePath(segs, "type", ctx);
+    const t = r.targets.length === 1 ? r.targets[0]! : undefined;
+    return t?.t === "ext" ? t.path : undefined;
+  }
+
+  /** Methods a derive provides for a type: External `<Trait>::<method>` paths. */
+  derivedMethods(typeKey: string, name: string): string[] {
+    const out: string[] = [];
+    for (const d of this.derived.get(typeKey) ?? []) if (DERIVE_METHODS.get(lastSeg(d.path))?.has(name)) out.push(`${d.path}::${name}`);
+    return out;
   }
 
   /** The impls of a type (in-tree key or external path), sorted by trait key. */
@@ -516,7 +566,7 @@ export class RustResolver {
         const targets: Target[] = [];
         for (const id of f.children.get(s)?.get(name) ?? [])
           if (!f.implMember[id] && defInNs(defs[id]!, ns, d.kind)) targets.push({ t: "def", d: { f, id } });
-        if (targets.length > 0) return { targets, by: "scope" };
+        if (targets.length > 0) return { targets: dedupe(targets, this), by: "scope" };
         const uses = f.fnUses.get(s)?.get(name);
         if (uses) {
           const out = this.fromBindings(uses, ns);
@@ -676,7 +726,8 @@ export class RustResolver {
       // macro_rules! are scoped by text, not by path (bind.ts); the crate root holds the exported ones.
       if (targetInNs(t, ns) && ns !== "macro") targets.push(t);
     }
-    if (targets.length > 0) return { targets, by: "scope", uncertain: [] };
+    // cfg'd variants of one item share its key: one target.
+    if (targets.length > 0) return { targets: dedupe(targets, this), by: "scope", uncertain: [] };
     const uses = m.uses.get(name);
     if (uses) {
       const r = this.fromBindings(uses, ns);
@@ -811,7 +862,7 @@ export class RustResolver {
         const c: Target = { t: "def", d: { f: t.d.f, id } };
         if (d.kind === "trait" || targetInNs(c, ns)) targets.push(c);
       }
-      if (targets.length > 0) return { targets };
+      if (targets.length > 0) return { targets: dedupe(targets, this) };
     }
     if (d.kind === "struct" || d.kind === "enum" || d.kind === "union") return this.assoc(t.d, name, ns);
     if (d.kind === "trait") return { targets: [], reason: "method not found on type" };
@@ -823,11 +874,24 @@ export class RustResolver {
     if (!this.implsReady) return { targets: [], reason: "not defined in module" };
     const key = this.keyOf(typeDef);
     const own = (this.inherent.get(key)?.get(name) ?? []).filter((d) => defInNs(def(d), ns));
-    if (own.length > 0) return { targets: own.map((d) => ({ t: "def", d }) as Target) };
-    const cands = this.traitCandidates(key, name);
-    if (cands.length === 1) return { targets: [{ t: "def", d: cands[0]! }], medium: true };
+    if (own.length > 0) return { targets: dedupe(own.map((d) => ({ t: "def", d }) as Target), this) };
+    const cands: Target[] = this.traitCandidates(key, name).map((d) => ({ t: "def", d }));
+    if (ns === "value") for (const path of this.derivedMethods(key, name)) cands.push({ t: "ext", path });
+    if (cands.length === 1) return { targets: cands, medium: true };
     if (cands.length > 1) return { targets: [], reason: `ambiguous: ${cands.length} candidates` };
     return { targets: [], reason: "method not found on type" };
+  }
+
+  /** `impl Deref for T { type Target = X; }` in the tree: X, read where the impl is written. */
+  derefTarget(t: TypeT): TypeT | undefined {
+    if (t.t.t !== "def") return undefined;
+    const key = this.keyOf(t.t.d);
+    const rec = this.implsOf(key).find((r) => lastSeg(r.traitExt ?? r.traitKey) === "Deref");
+    const target = rec?.members.get("Target");
+    if (!target) return undefined;
+    const td = def(target);
+    if (td.kind !== "type" || !td.type) return undefined;
+    return this.typeFromText(td.type, this.ctxAt(target.f, td.parent), t);
   }
 
   /** Members named `name` of the in-tree trait impls of a type: the impl's own, or the trait's provided one. */
@@ -1051,6 +1115,14 @@ export class RustResolver {
       return { targets: [], reason: "method not found on type" };
     }
     const r = this.assoc(t.t.d, name, "value");
+    if (r.targets.length === 0 && r.reason === "method not found on type" && depth < 4) {
+      // Auto-deref through an in-tree `impl Deref`.
+      const inner = this.derefTarget(t);
+      if (inner) {
+        const d2 = this.methodOf(inner, name, depth + 1);
+        if (d2.targets.length > 0) return { ...d2, medium: true };
+      }
+    }
     return r;
   }
 
