@@ -97,6 +97,7 @@ class FileMemo {
   readonly imports = new Map<number, Val>();
   readonly attrs = new Map<number, Map<string, Val>>();
   readonly annotations = new Map<number, Map<string, Val>>();
+  readonly paths = new Map<number, Map<string, Val>>();
   readonly members = new Map<number, Map<string, Member>>();
   readonly superMembers = new Map<number, Map<string, Member>>();
   readonly bases = new Map<number, { text: string; entry: MroEntry; val: Val }[]>();
@@ -181,6 +182,7 @@ export class PythonResolver {
   /** Memo tables, per file (by FileInfo.idx), keyed without building strings. */
   private readonly memo: FileMemo[] = [];
   private readonly inProgress = new Set<string>();
+  private readonly annotationNamesMemo = new Map<string, string[]>();
 
   constructor(private readonly input: ResolveInput) {}
 
@@ -421,7 +423,12 @@ export class PythonResolver {
   }
 
   private emitType(f: FileInfo, scope: number, src: string, r: Ref): void {
-    for (const path of annotationNames(parseAnnotation(r.name))) {
+    let names = this.annotationNamesMemo.get(r.name);
+    if (!names) {
+      names = annotationNames(parseAnnotation(r.name));
+      this.annotationNamesMemo.set(r.name, names);
+    }
+    for (const path of names) {
       const v = this.pathVal(f, scope, path);
       const isClass = v.k === "def" && v.f.p.defs[v.d]!.kind === "class";
       if (!isClass && !v.node) continue;
@@ -619,9 +626,10 @@ export class PythonResolver {
     if (lit) return { k: "extinst", path: `builtins.${lit}`, by: "builtin" };
     if (kind === "identifier") return this.nameVal(f, scope, text);
     if (kind !== undefined && kind !== "attribute" && kind !== "call") return UNKNOWN;
-    const steps = parsePath(text);
-    if (!steps) return UNKNOWN;
-    return this.stepsVal(f, scope, steps);
+    return memoIn(inner(this.memo[f.idx]!.paths, scope), text, () => {
+      const steps = parsePath(text);
+      return steps ? this.stepsVal(f, scope, steps) : UNKNOWN;
+    });
   }
 
   private pathVal(f: FileInfo, scope: number, path: string): Val {
