@@ -79,6 +79,8 @@ export class GitRepo {
   /** The single isomorphic-git cache every call of this repo shares. */
   private readonly cache: object = {};
   private readonly sizer: ObjectSizer;
+  /** The index's paths, keyed by the index file's stat (see trackedFiles). */
+  private tracked?: { stamp: string; files: string[] };
 
   private constructor(
     /** Work-tree root (absolute, realpath). */
@@ -359,6 +361,38 @@ export class GitRepo {
       return files.includes(p);
     } catch (e) {
       throw gitError(`check tracked '${relPath}'`, e);
+    }
+  }
+
+  /**
+   * Every path in the index (tracked files, POSIX, relative to the work-tree root), sorted.
+   * Re-read only when the index file changes (grep asks on every call).
+   */
+  async trackedFiles(): Promise<readonly string[]> {
+    const index = path.join(this.gitdir, "index");
+    let stamp: string;
+    try {
+      const st = fs.statSync(index);
+      stamp = `${st.mtimeMs}:${st.size}:${st.ino}`;
+    } catch {
+      return []; // no index yet: nothing is tracked
+    }
+    if (this.tracked?.stamp === stamp) return this.tracked.files;
+    try {
+      const files = await git.listFiles({ fs, dir: this.root, gitdir: this.gitdir, cache: this.cache });
+      this.tracked = { stamp, files: files.sort() };
+      return this.tracked.files;
+    } catch (e) {
+      throw gitError("list tracked files", e);
+    }
+  }
+
+  /** The text of `.git/info/exclude` (gitignore syntax, relative to the root); "" when absent. */
+  infoExclude(): string {
+    try {
+      return fs.readFileSync(path.join(this.commonDir, "info", "exclude"), "utf8");
+    } catch {
+      return "";
     }
   }
 
