@@ -237,6 +237,10 @@
   (resource_specification
     (resource type: (_) @type name: (identifier) @name) @local)) @scope
 
+(try_with_resources_statement
+  (resource_specification
+    (resource name: (identifier) @name value: (object_creation_expression type: (_) @new)) @local)) @scope
+
 (lambda_expression
   parameters: (identifier) @name @local) @scope
 

@@ -52,6 +52,13 @@ public class Garage<T extends Engine> {
         try { e.spin(); } catch (IllegalStateException e2) { e2.getMessage(); }
     }
 
+    // try-with-resources bindings, `var` included.
+    // @fact edge CALLS net.acme.Garage.resources -> net.acme.Res.close by=receiver
+    // @fact edge CALLS net.acme.Garage.resources -> net.acme.Res.use by=receiver
+    void resources() {
+        try (var r = new Res(); Res s = new Res()) { r.close(); s.use(); }
+    }
+
     // A receiver typed by a type variable binds through its bound, with medium confidence.
     // @fact edge CALLS net.acme.Garage.generic -> net.acme.Engine.start by=receiver confidence=medium
     // @fact edge CALLS net.acme.Garage.generic -> ?::src/net/acme/Garage.java::u.spin reason="receiver type unknown"

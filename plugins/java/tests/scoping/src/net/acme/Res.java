@@ -1,0 +1,6 @@
+package net.acme;
+
+public class Res implements AutoCloseable {
+    public void close() {}
+    public void use() {}
+}
