@@ -148,6 +148,15 @@
     (pointer_expression argument: (pointer_expression argument: (call_expression function: [(identifier) @name (parenthesized_expression (identifier) @name)])))
   ]))
 
+; `API_DATA T name;` reads the same way with a lone identifier after the MISSING ";": an
+; `extern`-style global declaration of name (the resolver treats a variable holding a variable so).
+((declaration type: (type_identifier) declarator: (identifier) (MISSING ";")) @definition.variable
+  .
+  [(expression_statement (identifier) @name) (type_identifier) @name])
+((declaration type: (type_identifier) (type_qualifier) declarator: (identifier) (MISSING ";")) @definition.variable
+  .
+  [(expression_statement (identifier) @name) (type_identifier) @name])
+
 ; ---------------------------------------------------------------- variables (globals and locals)
 (declaration
   (storage_class_specifier) @visibility (#any-of? @visibility "static" "extern")

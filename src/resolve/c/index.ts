@@ -107,8 +107,11 @@ function analyse(p: Partial, index: number): FileInfo {
       case "variable":
         // A variable inside a prototype's range is a misparse (`MACRO type name (…);` read as a
         // declaration); one in an ERROR region outside any function is most likely a lost body's local.
+        // A variable holding a variable is `API_DATA T name;` misread: the outer is the declaration
+        // of name, the inner (T) is nothing.
         if (inFn) roles[i] = "local";
-        else if (inDeclaration(d) || inError(d)) roles[i] = "inner";
+        else if (inDeclaration(d) || inError(d) || (d.parent >= 0 && p.defs[d.parent]!.kind === "variable")) roles[i] = "inner";
+        else if (hasChild.has(i)) roles[i] = "extern";
         else roles[i] = d.visibility === "extern" && d.valueKind === undefined ? "extern" : "var";
         break;
       case "macro":

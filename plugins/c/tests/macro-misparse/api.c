@@ -18,3 +18,6 @@ int CALLCONV entry(void)
     // @fact node api.c::entry Function
     // @fact edge CALLS api.c::entry -> api.c::lua_gettop by=scope
 }
+
+const TValue nil_object = { 0 };
+// @fact node api.c::nil_object Var declared_in=api.h

@@ -24,3 +24,10 @@ MOD_API int (*Module_Reply)(State *L, int code) ATTR;
     p = 0)  /* 'pos' part */ \
     ;
 // @fact node api.h::checkstackp Function kind=macro
+
+#define API_DATA extern
+typedef struct { int tt; } TValue;
+API_DATA const TValue nil_object;
+// `API_DATA const TValue nil_object;`: a declaration of nil_object, no global named TValue.
+// @fact node api.h::TValue Struct
+// @fact no-node api.h::nil_object

@@ -23,3 +23,9 @@ int user(State *L)
     return (lua_Integer)(L != 0);
     // @fact no-edge CALLS user.c::user -> "?::user.c::(lua_Integer)"
 }
+
+const TValue *nil(void)
+{
+    return &nil_object;
+    // @fact edge REFERENCES user.c::nil -> api.c::nil_object by=include confidence=high
+}
