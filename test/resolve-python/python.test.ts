@@ -71,3 +71,17 @@ test("python: renaming a method unbinds its callers instead of rebinding them", 
   assert.ok(calls.some((e) => e.props._reason === "member not found in class hierarchy"));
   assert.ok(!calls.some((e) => e.dst === "pkg.a.B.m"));
 });
+
+test("python: long alias chains and import cycles end as unknown, not a crash", async () => {
+  const chain = ["a0 = Foo()"];
+  for (let i = 1; i < 3000; i++) chain.push(`a${i} = a${i - 1}`);
+  const files = {
+    "m.py": `class Foo:\n    def go(self):\n        pass\n\n${chain.join("\n")}\n\ndef f():\n    a2999.go()\n    a10.go()\n`,
+    "p/__init__.py": "from .q import X\n",
+    "p/q.py": "from p import X\n\ndef g():\n    X()\n",
+  };
+  const { facts } = await factsOfFiles(files);
+  const calls = facts.edges.filter((e) => e.type === "CALLS" && e.src === "m.f");
+  assert.ok(calls.some((e) => e.dst === "m.Foo.go"), "a short chain still binds");
+  assert.ok(facts.edges.some((e) => e.src === "p.q.g" && e.props._reason !== undefined));
+});

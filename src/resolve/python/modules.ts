@@ -2,7 +2,7 @@
 // one: a namespace subpackage); the first directory up that is not one is the import root, so `src/pkg/mod.py` is `pkg.mod`, `pkg/__init__.py` is `pkg`, and a
 // loose script keys by its stem. When several files claim one dotted name (two loose `utils.py`
 // under different roots, or `m.py` beside `m.pyi`), the one under the shallowest root (a `.py`
-// before a `.pyi`) keeps the dotted key and the others are keyed by their path.
+// before a `.pyi`, a package before a same-named module) keeps the dotted key and the others are keyed by their path.
 import type { Partial } from "../../model/partial.js";
 
 export interface ModuleFile {
@@ -95,11 +95,12 @@ function depth(root: string): number {
   return root.split("/").length;
 }
 
-/** Which of two files claiming one dotted name keeps it: shallowest root, then `.py`, then path. */
+/** Which of two files claiming one dotted name keeps it: shallowest root, a package before a module beside it, `.py` before `.pyi`, then path. */
 export function precedence(a: ModuleFile, b: ModuleFile): number {
   return (
     depth(a.root) - depth(b.root) ||
     (a.root < b.root ? -1 : a.root > b.root ? 1 : 0) ||
+    Number(b.isPackage) - Number(a.isPackage) ||
     Number(a.isStub) - Number(b.isStub) ||
     (a.p.path < b.p.path ? -1 : a.p.path > b.p.path ? 1 : 0)
   );

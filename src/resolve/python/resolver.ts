@@ -113,15 +113,22 @@ function inner<K, V>(m: Map<number, Map<K, V>>, k: number): Map<K, V> {
   return t;
 }
 
+/** How deep evaluations may nest (alias chains, re-export chains): beyond it, unknown. */
+const MAX_DEPTH = 300;
+let depth = 0;
+
 /** Memoise `compute` under `k` in `m`; re-entering a key in progress yields unknown (a cycle). */
 function memoIn<K>(m: Map<K, Val>, k: K, compute: () => Val): Val {
   const hit = m.get(k);
   if (hit !== undefined) return hit === IN_PROGRESS ? UNKNOWN : hit;
+  if (depth >= MAX_DEPTH) return UNKNOWN;
   m.set(k, IN_PROGRESS);
   let v: Val = UNKNOWN;
+  depth++;
   try {
     v = compute();
   } finally {
+    depth--;
     m.set(k, v);
   }
   return v;
