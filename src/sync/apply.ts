@@ -153,3 +153,88 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
   }
   return stats;
 }
+
+/** A delta of parser facts, as an incremental fold computes it: only what may have changed. */
+export interface FactChanges {
+  /** Nodes asserted now (created, or patched when they differ). */
+  nodes: NodeFact[];
+  /** Keys no longer asserted (deleted when parser-owned). */
+  goneNodes: string[];
+  /** Edges asserted now (created, or patched when their props differ). */
+  edges: EdgeFact[];
+  /** Edges no longer asserted. */
+  goneEdges: { src: string; type: string; dst: string }[];
+}
+
+/**
+ * Apply a delta inside the caller's transaction with exactly applyFacts' rules (ids kept,
+ * `_`-props and vectors kept, non-parser nodes never touched), touching only the facts named.
+ * applyFacts(all facts) and applyChanges(the difference) leave the same plane.
+ */
+export function applyChanges(w: Writer, plane: string, ch: FactChanges, state: PlaneState): ApplyStats {
+  const stats: ApplyStats = {
+    nodesCreated: 0,
+    nodesPatched: 0,
+    nodesDeleted: 0,
+    nodesSkipped: 0,
+    edgesCreated: 0,
+    edgesPatched: 0,
+    edgesDeleted: 0,
+  };
+  for (const e of ch.goneEdges) {
+    const id = edgeId(e.src, e.type, e.dst);
+    const prior = state.edges.get(id);
+    if (!prior) continue;
+    w.deleteEdge(plane, prior.id);
+    state.edges.delete(id);
+    stats.edgesDeleted++;
+  }
+  for (const key of ch.goneNodes) {
+    const n = state.nodes.get(key);
+    if (!n?.owned) continue;
+    // Parser edges still touching it go with it (the store cascades; keep the state in step).
+    for (const e of [...w.edgesOut(plane, n.id), ...w.edgesIn(plane, n.id)]) {
+      const s = e.src === n.id ? key : w.getNode(plane, e.src)?.key;
+      const d = e.dst === n.id ? key : w.getNode(plane, e.dst)?.key;
+      if (s !== undefined && d !== undefined) state.edges.delete(edgeId(s, e.type, d));
+    }
+    w.deleteNode(plane, n.id);
+    state.nodes.delete(key);
+    stats.nodesDeleted++;
+  }
+  for (const f of ch.nodes) {
+    const prior = state.nodes.get(f.key);
+    if (!prior) {
+      const id = w.createNode(plane, { key: f.key, labels: f.labels, props: f.props });
+      state.nodes.set(f.key, { id, labels: f.labels, props: f.props, owned: true });
+      stats.nodesCreated++;
+    } else if (!prior.owned) {
+      stats.nodesSkipped++;
+    } else if (nodeChanged(prior, f)) {
+      const props = mergedProps(prior.props, f.props);
+      w.updateNode(plane, prior.id, { labels: f.labels, props });
+      prior.labels = f.labels;
+      prior.props = props;
+      stats.nodesPatched++;
+    }
+  }
+  for (const e of ch.edges) {
+    const id = edgeId(e.src, e.type, e.dst);
+    const prior = state.edges.get(id);
+    if (prior) {
+      if (canonical(prior.props) !== canonical(e.props)) {
+        w.updateEdge(plane, prior.id, e.props);
+        prior.props = e.props;
+        stats.edgesPatched++;
+      }
+      continue;
+    }
+    const s = state.nodes.get(e.src);
+    const d = state.nodes.get(e.dst);
+    if (!s || !d) continue;
+    const newId = w.createEdge(plane, { type: e.type, src: s.id, dst: d.id, props: e.props });
+    state.edges.set(id, { id: newId, props: e.props });
+    stats.edgesCreated++;
+  }
+  return stats;
+}

@@ -53,6 +53,8 @@ export interface DigestOptions {
   commit?: string;
   /** Write `<plane>_git` in the same transaction when the tree is in git (default true). */
   git?: boolean;
+  /** Commits a first history read takes at most (default DEFAULT_MAX_COMMITS). */
+  historyMaxCommits?: number;
 }
 
 export async function digest(opts: DigestOptions): Promise<DigestResult> {
@@ -85,7 +87,7 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
     let history: GitPlaneDelta | undefined;
     if (walk.repo && walk.commit && opts.git !== false) {
       try {
-        history = await readGitPlane(walk.repo, store, gitPlaneName(plane), { root });
+        history = await readGitPlane(walk.repo, store, gitPlaneName(plane), { root, maxCommits: opts.historyMaxCommits });
       } catch (e) {
         build.report.notes.push(`history plane ${gitPlaneName(plane)} not updated: ${(e as Error).message}`);
       }

@@ -7,19 +7,25 @@
 import { realpath } from "node:fs/promises";
 import { basename, relative, resolve, sep } from "node:path";
 import { type GitPlaneDelta, gitPlaneName, isEmptyDelta, readGitPlane, writeGitPlane } from "../git/plane.js";
-import { GitRepo } from "../git/repo.js";
+import { GitRepo, type TreeChange } from "../git/repo.js";
 import { log } from "../log.js";
 import { DrsgError, errorText } from "../model/errors.js";
-import type { Partial } from "../model/partial.js";
 import { ExtractPool } from "../extract/pool.js";
 import type { PluginSet } from "../plugin/host.js";
 import type { Store } from "../store/types.js";
-import { type ApplyStats, type PlaneState, applyFacts, loadPlaneState } from "./apply.js";
+import { type ApplyStats, type PlaneState, applyChanges, applyFacts, canonical, loadPlaneState } from "./apply.js";
 import { digest, storeCache } from "./digest.js";
+import { FactIndex, type IncrementalStats, type Known } from "./incremental.js";
 import { buildFacts } from "./pipeline.js";
-import { walkSource } from "./walk.js";
+import { DEFAULT_MAX_BYTES, type WalkFile, gitEntrySkip, walkSource } from "./walk.js";
 
-type Known = Map<string, { partial: Partial; oid: string; build: string }>;
+/** The tree the plane reflects: its readable files and the manifests the plugins read. */
+interface Tree {
+  commit: string;
+  files: Map<string, WalkFile>;
+  /** Plugin name → manifest path → text. */
+  manifests: Map<string, Map<string, string>>;
+}
 
 export type SyncKind = "fold" | "build" | "rebuild" | "noop";
 
@@ -44,6 +50,8 @@ export interface FoldResult {
   timings: { diff: number; walk: number; build: number; history: number; write: number };
   /** Why a full build ran instead of a fold. */
   reason?: string;
+  /** How resolution went: which plugins' facts were recomputed in part, which in full. */
+  resolution?: IncrementalStats;
 }
 
 export interface PlaneSyncOptions {
@@ -63,6 +71,11 @@ export interface PlaneSyncOptions {
   log?: boolean;
   /** Test seam: runs inside the fold's write transaction, after the plane is reconciled. */
   insideWrite?: (commit: string) => void;
+  /**
+   * Check every incremental resolution against a full one and use the full one on a mismatch
+   * (logged). Default: $DRSG_FOLD_VERIFY=1. Costs a full resolution per fold.
+   */
+  verify?: boolean;
 }
 
 function factsChanged(s: ApplyStats): number {
@@ -81,6 +94,10 @@ export class PlaneSync {
   /** The database commit our in-memory state matches. */
   private stateSeq = -1;
   private partials: Known = new Map();
+  /** Claimed files that yielded no partial (binary, extraction failed), by path → `oid build`. */
+  private unreadable = new Map<string, string>();
+  private tree: Tree | undefined;
+  private readonly index: FactIndex;
   private queue: Promise<unknown> = Promise.resolve();
   private ownPool: ExtractPool | undefined;
   private closed = false;
@@ -93,7 +110,9 @@ export class PlaneSync {
     readonly plane: string,
     /** The tree's path inside the repository ("" at its root), POSIX. */
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.index = new FactIndex(opts.plugins);
+  }
 
   /** Open a plane's sync over a tree in git; GIT_ERROR when the tree is not in a repository. */
   static async open(opts: PlaneSyncOptions): Promise<PlaneSync> {
@@ -227,16 +246,60 @@ export class PlaneSync {
    * the next fold reads nothing from the database for unchanged files. Start-up does it.
    */
   async warm(at = this.syncedCommit()): Promise<void> {
-    if (this.partials.size > 0 || !at) return;
+    if (!at || (this.tree?.commit === at && !this.index.empty)) return;
     const walk = await walkSource(this.root, { commit: at, repo: this.repo });
     const cache = storeCache(this.store);
+    const partials: Known = new Map();
+    let missing = 0;
     for (const f of walk.files) {
       const route = this.opts.plugins.route(f.path);
       if (!route || !f.oid) continue;
       const build = route.plugin.build;
+      const known = this.partials.get(f.path);
+      if (known && known.oid === f.oid && known.build === build) {
+        partials.set(f.path, known);
+        continue;
+      }
       const hit = cache.get(f.oid, build);
-      if (hit) this.partials.set(f.path, { partial: { ...hit, path: f.path }, oid: f.oid, build });
+      if (hit) partials.set(f.path, { partial: { ...hit, path: f.path }, oid: f.oid, build });
+      else missing++;
     }
+    this.partials = partials;
+    const tree: Tree = { commit: at, files: new Map(walk.files.map((f) => [f.path, f])), manifests: new Map() };
+    await this.readManifests(tree, undefined);
+    this.tree = tree;
+    // With every partial at hand, resolve now so the first fold is already incremental.
+    if (missing === 0) await this.index.update(partials, tree.manifests, basename(this.root), new Set());
+  }
+
+  /** Manifest texts per plugin (all of them, or only the changed paths when `changed` is given). */
+  private async readManifests(tree: Tree, changed: Set<string> | undefined): Promise<Set<string>> {
+    const touched = new Set<string>();
+    for (const plugin of this.opts.plugins.plugins) {
+      const names = new Set(plugin.manifest.manifests);
+      if (names.size === 0) continue;
+      const name = plugin.manifest.name;
+      const m = tree.manifests.get(name) ?? new Map<string, string>();
+      tree.manifests.set(name, m);
+      const paths = changed ? [...changed] : [...tree.files.keys()];
+      for (const p of paths) {
+        if (!names.has(p.slice(p.lastIndexOf("/") + 1))) continue;
+        touched.add(p);
+        const f = tree.files.get(p);
+        if (!f?.oid) {
+          m.delete(p);
+          continue;
+        }
+        try {
+          m.set(p, new TextDecoder("utf-8").decode(await this.repo.readBlob(f.oid)));
+        } catch {
+          m.delete(p);
+        }
+      }
+      // The pipeline passes manifests sorted by path.
+      tree.manifests.set(name, new Map([...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))));
+    }
+    return touched;
   }
 
   private async readHistory(): Promise<GitPlaneDelta | undefined> {
@@ -264,46 +327,118 @@ export class PlaneSync {
     return changes.filter((c) => c.path.startsWith(p)).length;
   }
 
-  private async fold(from: string, to: string): Promise<FoldResult> {
-    const t0 = performance.now();
-    const changes = await this.repo.diffTrees(from, to);
-    const t1 = performance.now();
-    const walk = await walkSource(this.root, { commit: to, repo: this.repo });
-    const t2 = performance.now();
-    const build = await buildFacts({
-      files: walk.files.map((f) => ({ path: f.path, oid: f.oid, read: () => walk.read(f) })),
+  /** The tree at `to`: the tree at `from` changed by the tree diff (same skip rules as the walk), else a walk. */
+  private async treeAt(from: string, to: string, changes: TreeChange[]): Promise<{ tree: Tree; changed: Set<string> }> {
+    const changed = new Set<string>();
+    const cut = this.prefix === "" ? 0 : this.prefix.length + 1;
+    for (const c of changes) if (cut === 0 || c.path.startsWith(`${this.prefix}/`)) changed.add(c.path.slice(cut));
+    const prior = this.tree;
+    if (!prior || prior.commit !== from) {
+      const walk = await walkSource(this.root, { commit: to, repo: this.repo });
+      const tree: Tree = { commit: to, files: new Map(walk.files.map((f) => [f.path, f])), manifests: new Map() };
+      await this.readManifests(tree, undefined);
+      return { tree, changed };
+    }
+    const files = new Map(prior.files);
+    const byPath = new Map(changes.map((c) => [c.path.slice(cut), c]));
+    for (const rel of changed) {
+      const c = byPath.get(rel)!;
+      if (c.change === "D" || !c.newOid || gitEntrySkip(rel, c.newMode ?? "100644")) {
+        files.delete(rel);
+        continue;
+      }
+      const size = await this.repo.blobSize(c.newOid);
+      if (size > DEFAULT_MAX_BYTES) files.delete(rel);
+      else files.set(rel, { path: rel, size, oid: c.newOid });
+    }
+    const tree: Tree = { commit: to, files, manifests: new Map([...prior.manifests].map(([k, v]) => [k, new Map(v)])) };
+    const touched = await this.readManifests(tree, changed);
+    for (const p of touched) changed.add(p);
+    return { tree, changed };
+  }
+
+  /** Partials for every claimed file of `tree`: kept when the blob is known, cached or parsed otherwise. */
+  private async partialsOf(tree: Tree): Promise<{ partials: Known; parsed: number; cached: number }> {
+    const partials: Known = new Map();
+    const need: WalkFile[] = [];
+    for (const [path, f] of tree.files) {
+      const route = this.opts.plugins.route(path);
+      if (!route || !f.oid) continue;
+      const build = route.plugin.build;
+      const k = this.partials.get(path);
+      if (k && k.oid === f.oid && k.build === build) partials.set(path, k);
+      else if (this.unreadable.get(path) !== `${f.oid} ${build}`) need.push(f);
+    }
+    if (need.length === 0) return { partials, parsed: 0, cached: 0 };
+    // The pipeline's own extraction (cache by blob id, worker pool, binary and failure rules).
+    const b = await buildFacts({
+      files: need.map((f) => ({ path: f.path, oid: f.oid, read: () => this.repo.readBlob(f.oid!) })),
       plugins: this.opts.plugins,
       treeName: basename(this.root),
       cache: storeCache(this.store),
       pool: this.pool(),
-      known: this.partials,
     });
+    for (const f of need) {
+      const x = b.partials.get(f.path);
+      if (x) {
+        partials.set(f.path, x);
+        this.unreadable.delete(f.path);
+      } else this.unreadable.set(f.path, `${f.oid} ${this.opts.plugins.route(f.path)!.plugin.build}`);
+    }
+    return { partials, parsed: b.report.parsed, cached: b.report.cached };
+  }
+
+  private async fold(from: string, to: string): Promise<FoldResult> {
+    const t0 = performance.now();
+    // What the index knows is the tree at `from`; anything else starts it afresh.
+    if (this.tree?.commit !== from) this.index.reset();
+    const changes = await this.repo.diffTrees(from, to);
+    const t1 = performance.now();
+    const { tree, changed } = await this.treeAt(from, to, changes);
+    const t2 = performance.now();
+    const { partials, parsed, cached } = await this.partialsOf(tree);
+    const manifestChanges = new Set<string>();
+    for (const p of changed) {
+      const base = p.slice(p.lastIndexOf("/") + 1);
+      if (this.opts.plugins.plugins.some((pl) => pl.manifest.manifests.includes(base))) manifestChanges.add(p);
+    }
+    let resolved = await this.index.update(partials, tree.manifests, basename(this.root), manifestChanges);
+    if (resolved.changes && (this.opts.verify ?? process.env.DRSG_FOLD_VERIFY === "1")) resolved = await this.verified(resolved, partials, tree);
     const t3 = performance.now();
     const history = await this.readHistory();
     const t4 = performance.now();
     if (!this.state || this.stateSeq !== this.store.currentSeq()) this.state = loadPlaneState(this.store, this.plane);
     const state = this.state;
-    // applyFacts mutates the state as it writes: until the transaction commits it is suspect.
+    // The reconcile mutates the state as it writes: until the transaction commits it is suspect.
     this.state = undefined;
     let gitFacts = 0;
-    const stats = this.store.write((w) => {
-      const s = applyFacts(w, this.plane, build.facts, state);
-      w.setPlaneProps(this.plane, {
-        synced_commit: to,
-        synced_root: this.root,
-        built_by: this.opts.plugins.builtBy,
-        rebuilding_since: null,
+    let stats: ApplyStats;
+    try {
+      stats = this.store.write((w) => {
+        const s = resolved.changes ? applyChanges(w, this.plane, resolved.changes, state) : applyFacts(w, this.plane, resolved.all!, state);
+        w.setPlaneProps(this.plane, {
+          synced_commit: to,
+          synced_root: this.root,
+          built_by: this.opts.plugins.builtBy,
+          rebuilding_since: null,
+        });
+        if (history) {
+          const g = writeGitPlane(w, history);
+          gitFacts = g.nodes + g.edges;
+        }
+        this.opts.insideWrite?.(to);
+        return s;
       });
-      if (history) {
-        const g = writeGitPlane(w, history);
-        gitFacts = g.nodes + g.edges;
-      }
-      this.opts.insideWrite?.(to);
-      return s;
-    });
+    } catch (e) {
+      // The index already moved on to `to`: forget it, the next fold resolves in full.
+      this.index.reset();
+      this.tree = undefined;
+      throw e;
+    }
     this.state = state;
     this.stateSeq = this.store.currentSeq();
-    this.partials = build.partials;
+    this.partials = partials;
+    this.tree = tree;
     const t5 = performance.now();
     const r: FoldResult = {
       plane: this.plane,
@@ -311,16 +446,49 @@ export class PlaneSync {
       from,
       to,
       filesChanged: this.changedUnderRoot(changes),
-      parsed: build.report.parsed,
-      cached: build.report.cached,
+      parsed,
+      cached,
       factsChanged: factsChanged(stats),
       stats,
       ms: t5 - t0,
       timings: { diff: t1 - t0, walk: t2 - t1, build: t3 - t2, history: t4 - t3, write: t5 - t4 },
+      resolution: resolved.stats,
       ...(history ? { history: { commits: history.newCommits, facts: gitFacts } } : {}),
     };
     this.logResult(r);
     return r;
+  }
+
+  /** DRSG_FOLD_VERIFY: the incremental result against a full resolution of the same partials. */
+  private async verified(
+    inc: Awaited<ReturnType<FactIndex["update"]>>,
+    partials: Known,
+    tree: Tree,
+  ): Promise<Awaited<ReturnType<FactIndex["update"]>>> {
+    const files = [...tree.files.values()].filter((f) => partials.has(f.path));
+    const full = await buildFacts({
+      files: files.map((f) => ({ path: f.path, oid: f.oid, read: () => this.repo.readBlob(f.oid!) })),
+      plugins: this.opts.plugins,
+      treeName: basename(this.root),
+      known: partials,
+      pool: this.pool(),
+    });
+    const lines = (f: { nodes: { key: string; labels: string[]; props: object }[]; edges: { src: string; type: string; dst: string; props: object }[] }) =>
+      new Set([
+        ...f.nodes.map((n) => `N ${n.key} ${n.labels.join(",")} ${canonical(n.props as never)}`),
+        ...f.edges.map((e) => `E ${e.src} ${e.type} ${e.dst} ${canonical(e.props as never)}`),
+      ]);
+    const a = lines(this.index.merged());
+    const b = lines(full.facts);
+    const onlyInc = [...a].filter((x) => !b.has(x));
+    const onlyFull = [...b].filter((x) => !a.has(x));
+    if (onlyInc.length === 0 && onlyFull.length === 0) return inc;
+    log(
+      "warn",
+      `fold verify ${this.plane}: incremental resolution differs from a full one (${onlyInc.length} fact(s) only incremental, ${onlyFull.length} only full), e.g. ${[...onlyInc.slice(0, 2), ...onlyFull.slice(0, 2)].join(" | ")} — using the full one`,
+    );
+    this.index.seed(full.facts, partials, tree.manifests, full.report.notes);
+    return { all: full.facts, stats: inc.stats };
   }
 
   /** A full read of the tree at `to` (the same path as drsg digest), carrying rebuilding_since while it runs. */
@@ -335,6 +503,8 @@ export class PlaneSync {
     });
     this.state = undefined;
     this.partials = new Map();
+    this.tree = undefined;
+    this.index.reset();
     const d = await digest({
       dir: this.root,
       plugins: this.opts.plugins,
@@ -343,9 +513,15 @@ export class PlaneSync {
       pool: this.pool(),
       commit: to,
       git: this.opts.git,
+      historyMaxCommits: this.opts.maxCommits,
       planeProps: { rebuilding_since: null },
     });
     this.partials = d.build.partials;
+    this.unreadable.clear();
+    const tree: Tree = { commit: to, files: new Map(d.walk.files.map((f) => [f.path, f])), manifests: new Map() };
+    await this.readManifests(tree, undefined);
+    this.tree = tree;
+    this.index.seed(d.build.facts, d.build.partials, tree.manifests, d.report.notes);
     const stats = d.applied!;
     const r: FoldResult = {
       plane: this.plane,

@@ -126,6 +126,20 @@ export async function walkSource(dir: string, opts: WalkOptions = {}): Promise<W
   return walkWorktree(abs, maxBytes, repo);
 }
 
+/**
+ * Why a blob of a commit's tree is not read — under a skipped directory (named in `dir`), a
+ * submodule, a symlink — or undefined when it is read (size permitting). The fold applies the
+ * same rule to the paths a tree diff names, so its file list equals a walk of the commit.
+ */
+export function gitEntrySkip(p: string, mode: string): { dir?: string; reason: string } | undefined {
+  const segs = p.split("/");
+  const i = segs.findIndex((s, k) => k < segs.length - 1 && SKIP_DIRS.has(s));
+  if (i >= 0) return { dir: segs.slice(0, i + 1).join("/"), reason: skipReason(segs[i]!) };
+  if (mode === "160000") return { reason: "submodule" };
+  if (mode === "120000") return { reason: "symlink" };
+  return undefined;
+}
+
 async function walkGit(repo: GitRepo, head: string, abs: string, maxBytes: number): Promise<WalkSource> {
   const rel = path.relative(repo.root, abs).split(path.sep).join("/");
   const entries = await repo.listTree(head, rel);
@@ -134,18 +148,14 @@ async function walkGit(repo: GitRepo, head: string, abs: string, maxBytes: numbe
   const skippedDirs = new Set<string>();
   const toMeasure: { path: string; oid: string }[] = [];
   for (const e of entries) {
-    const segs = e.path.split("/");
-    const i = segs.findIndex((s, k) => k < segs.length - 1 && SKIP_DIRS.has(s));
-    if (i >= 0) {
-      const d = segs.slice(0, i + 1).join("/");
-      if (!skippedDirs.has(d)) {
-        skippedDirs.add(d);
-        skipped.push({ path: d, reason: skipReason(segs[i]!) });
+    const skip = gitEntrySkip(e.path, e.mode);
+    if (skip?.dir !== undefined) {
+      if (!skippedDirs.has(skip.dir)) {
+        skippedDirs.add(skip.dir);
+        skipped.push({ path: skip.dir, reason: skip.reason });
       }
-    } else if (e.mode === "160000") {
-      skipped.push({ path: e.path, reason: "submodule" });
-    } else if (e.mode === "120000") {
-      skipped.push({ path: e.path, reason: "symlink" });
+    } else if (skip) {
+      skipped.push({ path: e.path, reason: skip.reason });
     } else {
       toMeasure.push({ path: e.path, oid: e.oid });
     }

@@ -169,7 +169,7 @@ async function recallFile(w: Where, rel: string, r: Rev, range: { a: number; b?:
   return clipLines(out.join("\n"));
 }
 
-function listDir(w: Where, rel: string, r: Rev, entries: TreeEntry[]): string {
+async function listDir(w: Where, rel: string, r: Rev, entries: TreeEntry[]): Promise<string> {
   const dirs = new Map<string, number>();
   const files: TreeEntry[] = [];
   for (const e of entries) {
@@ -183,8 +183,11 @@ function listDir(w: Where, rel: string, r: Rev, entries: TreeEntry[]): string {
   const out = [...w.lines, revLine(r), `${shown} at ${short(r.sha)} — ${dirs.size} dir(s), ${files.length} file(s)`];
   const rows: string[] = [];
   for (const d of [...dirs.keys()].sort()) rows.push(`  ${d}/  dir (${dirs.get(d)} file(s) below)`);
-  for (const f of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const what = f.mode === "160000" ? "submodule" : f.mode === "120000" ? "symlink" : f.size !== undefined ? sizeText(f.size) : "file";
+  files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  for (const [i, f] of files.entries()) {
+    let what = f.mode === "160000" ? "submodule" : f.mode === "120000" ? "symlink" : "file";
+    // Sizes from object headers, for the entries shown only.
+    if (what === "file" && dirs.size + i < LIST_CAP) what = sizeText(await w.repo.blobSize(f.oid));
     rows.push(`  ${f.path}  ${what}`);
   }
   out.push(...rows.slice(0, LIST_CAP));

@@ -6,12 +6,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { ExtractPool } from "../../src/extract/pool.js";
+import { GraphViews } from "../../src/graph/view.js";
+import { runTool } from "../../src/mcp/server.js";
 import { PluginSet, officialPlugins } from "../../src/plugin/host.js";
 import { openStore } from "../../src/store/store.js";
 import type { Store } from "../../src/store/types.js";
 import { digest } from "../../src/sync/digest.js";
 import { exportPlane } from "../../src/sync/export.js";
 import { PlaneSync } from "../../src/sync/fold.js";
+import type { Tool, ToolContext } from "../../src/tools/tool.js";
 
 let plugins: PluginSet | undefined;
 export function officialSet(): PluginSet {
@@ -88,4 +91,16 @@ export function idsByKey(store: Store, plane: string): Map<string, number> {
   const m = new Map<string, number>();
   for (const n of store.allNodes(plane)) m.set(n.key, n.id);
   return m;
+}
+
+/** A CLI-like tool context over `store` with the official plugins. */
+export function toolCtx(store: Store): ToolContext {
+  return { store, transport: "cli", plugins: officialSet, views: new GraphViews(store) };
+}
+
+/** Run a tool the way every transport does; returns its text and whether it was an error. */
+export async function callTool(ctx: ToolContext, tool: Tool, input: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  const parsed = tool.input.safeParse(input);
+  if (!parsed.success) return { text: `BAD_INPUT ${parsed.error.message}`, isError: true };
+  return runTool(tool, ctx, parsed.data);
 }

@@ -1,0 +1,494 @@
+// Incremental resolution for folds. Resolver families are black boxes (partials → facts), so a
+// fold that re-resolved everything would cost a full resolution per commit. Two properties of the
+// resolver contract let it do less, exactly:
+//   P1  a file's refs (and its function-scoped locals) only shape facts whose source node is in
+//       that file — a call is bound where it is written;
+//   P2  a file's facts depend on another file's partial only through identifiers the first file
+//       writes (names it calls, imports, annotates with, or declares) or through paths (which
+//       only adds, deletes, renames and manifests change).
+// So when only existing files change: E = the changed files, plus every file whose identifiers
+// meet a name that a changed file's interface (its partial without refs, positions and docs)
+// adds, loses or changes; the family is resolved with E's partials whole and every other partial
+// stripped of refs (cheap), and only E's facts are replaced. Anything else — a file added, deleted
+// or renamed, a manifest changed, E too large, a key shared across families — resolves the family
+// in full. The convergence property test holds both paths to one full digest.
+import type { EdgeFact, Facts, NodeFact } from "../model/facts.js";
+import type { Partial } from "../model/partial.js";
+import type { PluginSet } from "../plugin/host.js";
+import { compareEdges } from "../resolve/common.js";
+import { resolverFamily } from "../resolve/index.js";
+import type { FactChanges } from "./apply.js";
+
+export type Known = Map<string, { partial: Partial; oid: string; build: string }>;
+
+interface Group {
+  nodes: Map<string, NodeFact>;
+  edges: Map<string, EdgeFact>;
+}
+
+/** One plugin's stamped facts as the last fold resolved them, grouped by the file that owns them. */
+interface FamilyFacts {
+  build: string;
+  /** Paths of the partials resolved (the files of this family). */
+  files: Set<string>;
+  groups: Map<string, Group>;
+  /** Nodes no file owns (External stand-ins). */
+  shared: Map<string, NodeFact>;
+  /** Edges touching no owned node. */
+  loose: Map<string, EdgeFact>;
+  manifests: Map<string, string>;
+  notes: string[];
+  /** Every node key this family asserts (owned and shared). */
+  keys: Set<string>;
+}
+
+export interface IncrementalStats {
+  /** Families resolved in full, and why. */
+  full: { family: string; why: string }[];
+  /** Families resolved incrementally, with how many files' facts were recomputed. */
+  partial: { family: string; files: number; of: number }[];
+}
+
+const edgeKey = (e: { src: string; type: string; dst: string }) => `${e.src}\u0000${e.type}\u0000${e.dst}`;
+const byPath = (a: Partial, b: Partial) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+const IDENT = /[A-Za-z_$][\w$]*/g;
+function idents(text: string | undefined, out: Set<string>): void {
+  if (!text) return;
+  for (const m of text.matchAll(IDENT)) out.add(m[0]);
+}
+
+/** Every identifier a file writes: what it calls, imports, annotates with, and declares. */
+function tokensOf(p: Partial): Set<string> {
+  const out = new Set<string>();
+  for (const d of p.defs) {
+    out.add(d.name);
+    for (const t of [d.returns, d.type, d.owner, d.trait, d.object, d.valueCallee, d.signature]) idents(t, out);
+    for (const xs of [d.extends, d.implements, d.decorators]) for (const t of xs ?? []) idents(t, out);
+  }
+  for (const r of p.refs) {
+    out.add(r.name);
+    idents(r.text, out);
+    idents(r.receiver, out);
+  }
+  for (const i of p.imports) {
+    out.add(i.imported);
+    out.add(i.local);
+    idents(i.source, out);
+  }
+  for (const e of p.exports) {
+    out.add(e.name);
+    if (e.local) out.add(e.local);
+    if (e.imported) out.add(e.imported);
+    idents(e.source, out);
+  }
+  for (const l of p.locals) {
+    out.add(l.name);
+    for (const t of [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf]) idents(t, out);
+  }
+  return out;
+}
+
+/** The names a file offers others: its definitions, exports, imported bindings, module-level locals. */
+function namesOf(p: Partial): Set<string> {
+  const out = new Set<string>();
+  for (const d of p.defs) out.add(d.name);
+  for (const e of p.exports) {
+    out.add(e.name);
+    if (e.local) out.add(e.local);
+  }
+  for (const i of p.imports) if (i.local) out.add(i.local);
+  for (const l of p.locals) if (l.scope < 0) out.add(l.name);
+  return out;
+}
+
+/** What other files may see of a file: the partial without refs, function-scoped locals, positions, docs. */
+function interfaceOf(p: Partial): string {
+  return JSON.stringify({
+    g: p.grammar,
+    d: p.defs.map(({ line: _l, endLine: _e, start: _s, end: _n, doc: _d, ...rest }) => rest),
+    i: p.imports.map(({ line: _l, ...rest }) => rest),
+    x: p.exports.map(({ line: _l, ...rest }) => rest),
+    l: p.locals.filter((l) => l.scope < 0).map(({ line: _l, at: _a, ...rest }) => rest),
+  });
+}
+
+/** P1: the partial as other files' resolution needs it. */
+function stripped(p: Partial): Partial {
+  return { ...p, refs: [], locals: p.locals.filter((l) => l.scope < 0) };
+}
+
+/** Per-blob derived data, cached by blob id and build. */
+interface Derived {
+  tokens?: Set<string>;
+  names?: Set<string>;
+  iface?: string;
+  stripped?: Partial;
+}
+
+export class FactIndex {
+  private families = new Map<string, FamilyFacts>();
+  private derived = new Map<string, Derived>();
+
+  constructor(private readonly plugins: PluginSet) {}
+
+  get empty(): boolean {
+    return this.families.size === 0;
+  }
+
+  /** Forget everything: the next update resolves every family in full. */
+  reset(): void {
+    this.families.clear();
+    this.prevPartials = undefined;
+    this.derived.clear();
+  }
+
+  private d(x: { partial: Partial; oid: string; build: string }): Derived {
+    const id = `${x.oid}\u0000${x.build}\u0000${x.partial.path}`;
+    let d = this.derived.get(id);
+    if (!d) {
+      d = {};
+      this.derived.set(id, d);
+    }
+    return d;
+  }
+  private tokens(x: { partial: Partial; oid: string; build: string }): Set<string> {
+    const d = this.d(x);
+    d.tokens ??= tokensOf(x.partial);
+    return d.tokens;
+  }
+  private names(x: { partial: Partial; oid: string; build: string }): Set<string> {
+    const d = this.d(x);
+    d.names ??= namesOf(x.partial);
+    return d.names;
+  }
+  private iface(x: { partial: Partial; oid: string; build: string }): string {
+    const d = this.d(x);
+    d.iface ??= interfaceOf(x.partial);
+    return d.iface;
+  }
+  private stripped(x: { partial: Partial; oid: string; build: string }): Partial {
+    const d = this.d(x);
+    d.stripped ??= stripped(x.partial);
+    return d.stripped;
+  }
+
+  /** Drop derived data of blobs no longer in the tree. */
+  private prune(partials: Known): void {
+    const live = new Set<string>();
+    for (const x of partials.values()) live.add(`${x.oid}\u0000${x.build}\u0000${x.partial.path}`);
+    for (const id of this.derived.keys()) if (!live.has(id)) this.derived.delete(id);
+  }
+
+  /**
+   * Resolve `partials` (the whole tree's) given what changed since the last call: families whose
+   * partials and manifests are unchanged keep their facts; the others are resolved in part or in
+   * full. Returns the plane-level delta, or `all` facts when a family had to be resolved in full
+   * (the caller then reconciles everything).
+   */
+  async update(
+    partials: Known,
+    manifests: Map<string, Map<string, string>>,
+    treeName: string,
+    changedManifests: Set<string>,
+  ): Promise<{ changes?: FactChanges; all?: Facts; stats: IncrementalStats }> {
+    const stats: IncrementalStats = { full: [], partial: [] };
+    const fresh = this.empty;
+    const deltas: { family: string; changes: FactChanges }[] = [];
+    let anyFull = fresh;
+    for (const plugin of this.plugins.plugins) {
+      const name = plugin.manifest.name;
+      const build = plugin.build;
+      const mine: Known = new Map();
+      for (const [path, x] of partials) if (x.build === build) mine.set(path, x);
+      const old = this.families.get(name);
+      const man = manifests.get(name) ?? new Map<string, string>();
+      if (mine.size === 0) {
+        if (old) {
+          this.families.delete(name);
+          anyFull = true;
+          stats.full.push({ family: name, why: "no files left" });
+        }
+        continue;
+      }
+      if (!old || old.build !== build) {
+        await this.resolveFull(name, build, mine, man, treeName);
+        anyFull = true;
+        stats.full.push({ family: name, why: old ? "plugin build changed" : "first resolution" });
+        continue;
+      }
+      const changed: string[] = [];
+      let structural: string | undefined;
+      for (const [path, x] of mine) {
+        if (!old.files.has(path)) {
+          structural = `${path} added`;
+          break;
+        }
+        const prev = this.prevPartials?.get(path);
+        if (!prev || prev.oid !== x.oid) changed.push(path);
+      }
+      if (!structural) for (const path of old.files) if (!mine.has(path)) structural = `${path} deleted`;
+      if (!structural) for (const m of changedManifests) if (man.has(m) || old.manifests.has(m)) structural = `manifest ${m} changed`;
+      if (structural) {
+        await this.resolveFull(name, build, mine, man, treeName);
+        anyFull = true;
+        stats.full.push({ family: name, why: structural });
+        continue;
+      }
+      if (changed.length === 0) continue;
+      const r = await this.resolvePart(name, old, mine, changed, treeName);
+      if ("why" in r) {
+        await this.resolveFull(name, build, mine, man, treeName);
+        anyFull = true;
+        stats.full.push({ family: name, why: r.why });
+        continue;
+      }
+      stats.partial.push({ family: name, files: r.files, of: mine.size });
+      deltas.push({ family: name, changes: r.changes });
+    }
+    for (const name of [...this.families.keys()]) if (!this.plugins.get(name)) {
+      this.families.delete(name);
+      anyFull = true;
+    }
+    this.prevPartials = new Map(partials);
+    this.prune(partials);
+    if (anyFull) return { all: this.merged(), stats };
+    const changes: FactChanges = { nodes: [], goneNodes: [], edges: [], goneEdges: [] };
+    for (const d of deltas) {
+      changes.nodes.push(...d.changes.nodes);
+      changes.goneNodes.push(...d.changes.goneNodes);
+      changes.edges.push(...d.changes.edges);
+      changes.goneEdges.push(...d.changes.goneEdges);
+    }
+    return { changes, stats };
+  }
+
+  /** The partials the facts were last resolved from. */
+  private prevPartials: Known | undefined;
+
+  /** Every fact of the plane, merged across families as the pipeline merges them. */
+  merged(): Facts {
+    const nodes = new Map<string, NodeFact>();
+    const edges = new Map<string, EdgeFact>();
+    for (const plugin of this.plugins.plugins) {
+      const f = this.families.get(plugin.manifest.name);
+      if (!f) continue;
+      const all: NodeFact[] = [];
+      for (const g of f.groups.values()) for (const n of g.nodes.values()) all.push(n);
+      for (const n of f.shared.values()) all.push(n);
+      all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      for (const n of all) if (!nodes.has(n.key)) nodes.set(n.key, n);
+      const es: EdgeFact[] = [];
+      for (const g of f.groups.values()) for (const e of g.edges.values()) es.push(e);
+      for (const e of f.loose.values()) es.push(e);
+      es.sort(compareEdges);
+      for (const e of es) {
+        const id = edgeKey(e);
+        if (!edges.has(id)) edges.set(id, e);
+      }
+    }
+    return {
+      nodes: [...nodes.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+      edges: [...edges.values()].sort(compareEdges),
+    };
+  }
+
+  private async run(name: string, input: Partial[], manifests: Map<string, string>, treeName: string): Promise<{ facts: Facts; notes: string[] }> {
+    const plugin = this.plugins.get(name)!;
+    const out = (await resolverFamily(plugin.manifest.resolver))({ partials: input, manifests, treeName });
+    const stamp = { _generated_by: plugin.build };
+    return {
+      facts: {
+        nodes: out.facts.nodes.map((n) => ({ ...n, props: { ...n.props, ...stamp } })),
+        edges: out.facts.edges.map((e) => ({ ...e, props: { ...e.props, ...stamp } })),
+      },
+      notes: out.notes,
+    };
+  }
+
+  private group(files: Set<string>, facts: Facts, only?: Set<string>) {
+    const owner = new Map<string, string>();
+    const groups = new Map<string, Group>();
+    const shared = new Map<string, NodeFact>();
+    const loose = new Map<string, EdgeFact>();
+    const groupOf = (f: string) => {
+      let g = groups.get(f);
+      if (!g) {
+        g = { nodes: new Map(), edges: new Map() };
+        groups.set(f, g);
+      }
+      return g;
+    };
+    for (const n of facts.nodes) {
+      const file = typeof n.props.file === "string" && files.has(n.props.file) ? n.props.file : undefined;
+      if (file === undefined) {
+        shared.set(n.key, n);
+        continue;
+      }
+      owner.set(n.key, file);
+      if (!only || only.has(file)) groupOf(file).nodes.set(n.key, n);
+    }
+    for (const e of facts.edges) {
+      const file = owner.get(e.src) ?? owner.get(e.dst);
+      if (file === undefined) loose.set(edgeKey(e), e);
+      else if (!only || only.has(file)) groupOf(file).edges.set(edgeKey(e), e);
+    }
+    return { groups, shared, loose, owner };
+  }
+
+  private async resolveFull(name: string, build: string, mine: Known, manifests: Map<string, string>, treeName: string): Promise<void> {
+    const input = [...mine.values()].map((x) => x.partial).sort(byPath);
+    const files = new Set(mine.keys());
+    const { facts, notes } = await this.run(name, input, manifests, treeName);
+    const { groups, shared, loose } = this.group(files, facts);
+    const keys = new Set(facts.nodes.map((n) => n.key));
+    this.families.set(name, { build, files, groups, shared, loose, manifests, notes, keys });
+  }
+
+  private async resolvePart(
+    name: string,
+    old: FamilyFacts,
+    mine: Known,
+    changed: string[],
+    treeName: string,
+  ): Promise<{ changes: FactChanges; files: number } | { why: string }> {
+    // E: the changed files, and the files whose identifiers meet names an interface change touches.
+    const touched = new Set<string>();
+    for (const path of changed) {
+      const now = mine.get(path)!;
+      const prev = this.prevPartials!.get(path)!;
+      if (this.iface(now) === this.iface(prev)) continue;
+      for (const n of this.names(now)) touched.add(n);
+      for (const n of this.names(prev)) touched.add(n);
+    }
+    const E = new Set(changed);
+    if (touched.size > 0) {
+      for (const [path, x] of mine) {
+        if (E.has(path)) continue;
+        for (const t of this.tokens(x)) {
+          if (touched.has(t)) {
+            E.add(path);
+            break;
+          }
+        }
+      }
+    }
+    if (E.size > Math.max(64, mine.size / 2)) return { why: `${E.size} of ${mine.size} files affected` };
+    const input = [...mine.values()].map((x) => (E.has(x.partial.path) ? x.partial : this.stripped(x))).sort(byPath);
+    const { facts, notes } = await this.run(name, input, old.manifests, treeName);
+    const g = this.group(old.files, facts, E);
+    // Keys must stay with this family: a key another family holds is merged by plugin order.
+    for (const [, grp] of g.groups)
+      for (const key of grp.nodes.keys()) if (this.heldElsewhere(name, key)) return { why: `key ${key} is shared with another plugin` };
+    if (!sameEdges(g.loose, old.loose)) return { why: "facts between stand-ins changed" };
+
+    const changes: FactChanges = { nodes: [], goneNodes: [], edges: [], goneEdges: [] };
+    const nowKeys = new Set<string>();
+    const nowEdges = new Set<string>();
+    for (const path of E) {
+      const grp = g.groups.get(path);
+      if (!grp) continue;
+      for (const [k, n] of grp.nodes) {
+        nowKeys.add(k);
+        changes.nodes.push(n);
+      }
+      for (const [id, e] of grp.edges) {
+        nowEdges.add(id);
+        changes.edges.push(e);
+      }
+    }
+    const gone: string[] = [];
+    for (const path of E) {
+      const grp = old.groups.get(path);
+      if (!grp) continue;
+      for (const k of grp.nodes.keys()) if (!nowKeys.has(k)) gone.push(k);
+      for (const [id, e] of grp.edges) if (!nowEdges.has(id)) changes.goneEdges.push(e);
+    }
+    // Stand-ins: those the new run emits, plus those the untouched files' edges still reach.
+    const shared = new Map(g.shared);
+    const keep = (e: EdgeFact) => {
+      for (const k of [e.src, e.dst]) if (!shared.has(k) && old.shared.has(k)) shared.set(k, old.shared.get(k)!);
+    };
+    for (const [path, grp] of old.groups) if (!E.has(path)) for (const e of grp.edges.values()) keep(e);
+    for (const e of old.loose.values()) keep(e);
+    for (const [k, n] of shared) {
+      if (this.heldElsewhere(name, k)) return { why: `stand-in ${k} is shared with another plugin` };
+      nowKeys.add(k);
+      const prior = old.shared.get(k);
+      if (!prior || JSON.stringify(prior) !== JSON.stringify(n)) changes.nodes.push(n);
+    }
+    for (const k of old.shared.keys()) if (!shared.has(k)) gone.push(k);
+    // A key that moved between files (or between a file and the stand-ins) is patched, not recreated.
+    changes.goneNodes = gone.filter((k) => !nowKeys.has(k));
+
+    const groups = new Map(old.groups);
+    for (const path of E) {
+      const grp = g.groups.get(path);
+      if (grp) groups.set(path, grp);
+      else groups.delete(path);
+    }
+    const keys = new Set(old.keys);
+    for (const k of changes.goneNodes) keys.delete(k);
+    for (const k of nowKeys) keys.add(k);
+    this.families.set(name, { ...old, groups, shared, notes, keys });
+    return { changes, files: E.size };
+  }
+
+  /** Whether another family asserts a node with this key (the pipeline keeps the first plugin's). */
+  private heldElsewhere(family: string, key: string): boolean {
+    for (const [name, f] of this.families) if (name !== family && f.keys.has(key)) return true;
+    return false;
+  }
+
+  /**
+   * Take a full build's facts as the starting point (no second resolution). Refused (the next
+   * update then resolves in full) when plugins collided on keys, which the merge has hidden.
+   */
+  seed(facts: Facts, partials: Known, manifests: Map<string, Map<string, string>>, notes: string[]): void {
+    this.families.clear();
+    this.prevPartials = undefined;
+    if (notes.some((n) => n.includes("key collision(s) between plugins"))) return;
+    const byBuild = new Map<string, { nodes: NodeFact[]; edges: EdgeFact[] }>();
+    const bucket = (b: unknown) => {
+      const k = String(b);
+      let x = byBuild.get(k);
+      if (!x) {
+        x = { nodes: [], edges: [] };
+        byBuild.set(k, x);
+      }
+      return x;
+    };
+    for (const n of facts.nodes) bucket(n.props._generated_by).nodes.push(n);
+    for (const e of facts.edges) bucket(e.props._generated_by).edges.push(e);
+    for (const plugin of this.plugins.plugins) {
+      const build = plugin.build;
+      const files = new Set<string>();
+      for (const [path, x] of partials) if (x.build === build) files.add(path);
+      if (files.size === 0) continue;
+      const f = byBuild.get(build) ?? { nodes: [], edges: [] };
+      const { groups, shared, loose } = this.group(files, f);
+      const name = plugin.manifest.name;
+      this.families.set(name, {
+        build,
+        files,
+        groups,
+        shared,
+        loose,
+        manifests: manifests.get(name) ?? new Map(),
+        notes: [],
+        keys: new Set(f.nodes.map((n) => n.key)),
+      });
+    }
+    this.prevPartials = new Map(partials);
+    this.prune(partials);
+  }
+}
+
+function sameEdges(a: Map<string, EdgeFact>, b: Map<string, EdgeFact>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, e] of a) {
+    const o = b.get(id);
+    if (!o || JSON.stringify(o.props) !== JSON.stringify(e.props)) return false;
+  }
+  return true;
+}
