@@ -1,0 +1,112 @@
+// BENCHMARKS.md section: drsg serve under 50 concurrent MCP sessions × 20 tool calls each
+// (loopback only, bounded): errors, latency, and the server's RSS before, during and after.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { PACKAGE_ROOT } from "../src/paths.js";
+import { activePlugins } from "../src/plugin/registry.js";
+import { openStore } from "../src/store/store.js";
+import { digest } from "../src/sync/digest.js";
+import { commitCorpus, median, pct } from "./common.js";
+import { generate } from "./gen.js";
+
+const TOKEN = "bench-token-0123456789abcdefghijklmnopqrstu";
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+export function section(): { name: string; title: string; run(): Promise<string> } {
+  return {
+    name: "serve",
+    title: "drsg serve under concurrent sessions (issue: serve and init)",
+    async run() {
+      const corpus = generate("ts", 30_000);
+      const dir = commitCorpus(corpus.files);
+      const db = join(mkdtempSync(join(tmpdir(), "drsg-bench-serve-")), "g.drsg");
+      const store = openStore(db, { create: true });
+      await digest({ dir, plugins: activePlugins(), store, plane: "bench" });
+      const names = [...store.nodesByLabel("bench", "Method", 200)].map((n) => n.key);
+      store.close();
+      const child = spawn(process.execPath, [join(PACKAGE_ROOT, "bin", "drsg.js"), "serve", "--db", db, "--addr", "127.0.0.1:0"], {
+        env: { ...process.env, DRSG_TOKEN: TOKEN, DRSG_LOG_DIR: mkdtempSync(join(tmpdir(), "drsg-bench-logs-")) },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      const url = await new Promise<string>((res, rej) => {
+        let err = "";
+        child.stderr!.on("data", (d: Buffer) => {
+          err += d.toString();
+          const m = /drsg serve: (http:\/\/\S+\/mcp)/.exec(err);
+          if (m) res(m[1]!);
+        });
+        child.once("exit", () => rej(new Error(err)));
+      });
+      try {
+        const pid = child.pid!;
+        await new Promise((r) => setTimeout(r, 500));
+        const before = rssMb(pid);
+        const sessions = 50;
+        const callsEach = 20;
+        const ms: Record<string, number[]> = { context: [], impact: [], trace: [], search: [], list_planes: [] };
+        let errors = 0;
+        let during = before;
+        const sampler = setInterval(() => {
+          during = Math.max(during, rssMb(pid));
+        }, 50);
+        const t0 = performance.now();
+        const clients: Client[] = [];
+        await Promise.all(
+          Array.from({ length: sessions }, async (_, s) => {
+            const c = new Client({ name: `bench-${s}`, version: "1" });
+            await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+            clients.push(c);
+            for (let i = 0; i < callsEach; i++) {
+              const name = names[(s * callsEach + i) % names.length]!;
+              const kind = ["context", "context", "impact", "trace", "search", "list_planes"][i % 6]!;
+              const args =
+                kind === "trace"
+                  ? { plane: "bench", from: name, to: names[(i + 7) % names.length]! }
+                  : kind === "search"
+                    ? { plane: "bench", query: "method service" }
+                    : kind === "list_planes"
+                      ? {}
+                      : { plane: "bench", name };
+              const t = performance.now();
+              try {
+                const r = await c.callTool({ name: kind, arguments: args });
+                if (r.isError) errors++;
+              } catch {
+                errors++;
+              }
+              ms[kind]!.push(performance.now() - t);
+            }
+          }),
+        );
+        const wall = performance.now() - t0;
+        clearInterval(sampler);
+        await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+        await new Promise((r) => setTimeout(r, 1500));
+        const after = rssMb(pid);
+        const all = Object.values(ms).flat();
+        const row = (k: string) => `| ${k} | ${ms[k]!.length} | ${median(ms[k]!).toFixed(1)} | ${pct(ms[k]!, 95).toFixed(1)} |`;
+        return [
+          `${sessions} concurrent MCP sessions over Streamable HTTP × ${callsEach} calls each (${all.length} calls: context, impact, trace, search, list_planes) against a ${corpus.lines}-line TypeScript plane, loopback, one server process; wall ${(wall / 1000).toFixed(1)} s.`,
+          "",
+          `errors: **${errors}**; all calls p50 ${median(all).toFixed(1)} ms, p95 ${pct(all, 95).toFixed(1)} ms. Target: p95 ≤ 50 ms for context.`,
+          "",
+          "| tool | calls | p50 (ms) | p95 (ms) |",
+          "|---|---|---|---|",
+          ...Object.keys(ms).map(row),
+          "",
+          `server RSS: before ${before.toFixed(0)} MB, peak during ${during.toFixed(0)} MB, 1.5 s after the sessions closed ${after.toFixed(0)} MB.`,
+        ].join("\n");
+      } finally {
+        child.kill("SIGTERM");
+      }
+    },
+  };
+}
