@@ -82,6 +82,7 @@ export class IncludeGraph {
   /** Include roots: "" (the tree root) and every directory named include / inc / includes. */
   private readonly roots: string[];
   private readonly closures = new Map<number, Set<number>>();
+  private readonly closureLists = new Map<number, number[]>();
   private readonly outsideTu = new Map<number, boolean>();
 
   constructor(partials: Partial[]) {
@@ -188,6 +189,16 @@ export class IncludeGraph {
     }
     this.closures.set(i, seen);
     return seen;
+  }
+
+  /** The translation unit as a sorted list of file indices (memoised). */
+  closureList(i: number): number[] {
+    let v = this.closureLists.get(i);
+    if (!v) {
+      v = [...this.closure(i)].sort((a, b) => a - b);
+      this.closureLists.set(i, v);
+    }
+    return v;
   }
 
   /** Does the translation unit include a header from outside the tree (system or not found)? */

@@ -17,7 +17,8 @@ import { LIBC } from "./libc.js";
  * function: a definition with a body; proto: a prototype (no body; not a node); var: a global;
  * extern: an `extern` global without initialiser (a declaration; not a node); macro / constant:
  * `#define`; tag: struct / union / enum with a body; typedef; local: a variable inside a function
- * (not a node, shadows globals); inner: a type or function nested in a function (not a node).
+ * (not a node, shadows globals); inner: nothing of its own — a type or function nested in a
+ * function, an ERROR region, the bogus half of a misparse (not a node).
  */
 type Role = "function" | "proto" | "var" | "extern" | "macro" | "constant" | "tag" | "typedef" | "local" | "inner";
 
@@ -402,7 +403,7 @@ class CResolver {
     const tu = this.graph.closure(fi);
     if (all.length <= tu.size) return all.filter((e) => tu.has(e.file));
     const out: Entry[] = [];
-    for (const g of [...tu].sort((a, b) => a - b)) {
+    for (const g of this.graph.closureList(fi)) {
       const own = this.files[g]!.byName.get(name);
       if (own) out.push(...own);
     }
