@@ -52,6 +52,9 @@
   right: [(function_expression "async"? @async body: (_) @body)
           (arrow_function "async"? @async body: (_) @body)
           (generator_function body: (_) @body)] @value) @definition.function))
+(program (expression_statement (assignment_expression
+  left: (member_expression object: [(identifier) (member_expression)] @object property: (property_identifier) @name)
+  right: (assignment_expression right: [(function_expression) (arrow_function)]) @value) @definition.function))
 (program (expression_statement (assignment_expression right: (assignment_expression
   left: (member_expression object: [(identifier) (member_expression)] @object property: (property_identifier) @name)
   right: [(function_expression "async"? @async body: (_) @body) (arrow_function "async"? @async body: (_) @body)] @value) @definition.function)))
@@ -159,8 +162,15 @@
   right: (object (pair key: (property_identifier) @alias value: (identifier) @name))) @export))
 (program (expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
   property: (property_identifier) @alias) right: (identifier) @name) @export))
-(program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
-  right: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @star @export))
+; exports.json = bodyParser.json (a path as the local); exports.static = require("serve-static") (a namespace)
+(program (expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
+  property: (property_identifier) @alias) right: (member_expression) @name) @export))
+(program (expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
+  property: (property_identifier) @namespace)
+  right: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @export))
+; module.exports = require("./x"): this module is that one (recorded as a re-export named "module.exports")
+(program (expression_statement (assignment_expression left: (member_expression) @namespace (#eq? @namespace "module.exports")
+  right: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @export))
 
 ; ---------------------------------------------------------------- locals (bindings and what initialises them)
 (variable_declarator name: (identifier) @name) @local

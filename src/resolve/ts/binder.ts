@@ -144,7 +144,10 @@ export class Binder {
   }
 
   private isCommonJs(mod: Mod): boolean {
-    return mod.cjsMembers.size > 0 || (mod.exportLocal.size === 0 && mod.reexports.size === 0 && mod.stars.length === 0);
+    return (
+      mod.cjsMembers.size > 0 ||
+      (mod.cjsReexport === undefined && mod.exportLocal.size === 0 && mod.reexports.size === 0 && mod.stars.length === 0)
+    );
   }
 
   /** What module `mod` exports as `name`, through re-export chains and `export *` (cycle-safe). */
@@ -173,6 +176,14 @@ export class Binder {
 
   private exportUncached(mod: Mod, name: string): Resolved {
     const local = mod.exportLocal.get(name);
+    if (local?.includes(".")) {
+      // `exports.json = bodyParser.json`: whatever that path denotes at module level.
+      const v = this.evalText(mod, -1, local);
+      if (v.k === "def") return { k: "def", d: v.d };
+      if (v.k === "ext") return { k: "ext", key: v.key, isModule: v.isModule };
+      if (v.k === "mod") return { k: "mod", mod: v.mod, cjs: v.cjs };
+      return { k: "fail", reason: v.k === "unknown" ? v.reason : REASON.dynamic };
+    }
     if (local !== undefined) {
       const b = this.lookup(mod, -1, local);
       if (b.k === "def") return { k: "def", d: b.d };
@@ -198,6 +209,14 @@ export class Binder {
     }
     const cjs = mod.cjsMembers.get(name);
     if (cjs) return { k: "def", d: cjs };
+    if (mod.cjsReexport !== undefined) {
+      const t = this.project.resolve(mod.path, mod.cjsReexport);
+      if (t.kind === "unresolved") return { k: "fail", reason: REASON.unresolvedImport(mod.cjsReexport) };
+      if (t.kind === "external")
+        return name === "default" ? { k: "ext", key: t.key, isModule: true } : { k: "ext", key: `${t.key}/${name}`, isModule: false };
+      const target = this.byPath.get(t.path);
+      if (target) return this.exportOf(target, name);
+    }
     if (name !== "default" && mod.stars.length > 0) {
       const found: Resolved[] = [];
       let ext: string | undefined;
@@ -650,7 +669,7 @@ export class Binder {
         const kind = d.d.kind;
         if (kind === "class") return this.typeMember(d, name, true);
         if (kind === "function" && (d.d.valueKind === undefined || d.d.valueKind === "function_expression") && d.key !== undefined) {
-          const own = this.ownMember(d.key, name, false);
+          const own = this.ownMember(d.key, name, true);
           if (own) return own;
           if (FUNCTION_MEMBERS.has(name)) return { k: "builtin" };
           return { k: "fail", reason: REASON.notMember(d.key) };

@@ -62,6 +62,8 @@ export class Mod {
   readonly exportLocal = new Map<string, string>();
   /** Exported name → `{ source, imported }` (`imported` "*" for `export * as ns`). */
   readonly reexports = new Map<string, { source: string; imported: string }>();
+  /** `module.exports = require(source)`: every name (default included) is that module's. */
+  cjsReexport?: string;
   /** `export * from` sources, in order. */
   readonly stars: string[] = [];
   /** Definitions (ids) whose own body assigns `this.x = ...` (JS treats such a function as a constructor). */
@@ -199,7 +201,8 @@ export function buildModule(
   for (const e of p.exports) {
     if (e.star) {
       if (e.source) mod.stars.push(e.source);
-    } else if (e.source !== undefined) {
+    } else if (e.source !== undefined && e.name === "module.exports") mod.cjsReexport ??= e.source;
+    else if (e.source !== undefined) {
       if (!mod.reexports.has(e.name)) mod.reexports.set(e.name, { source: e.source, imported: e.imported ?? e.name });
     } else if (e.local !== undefined && !mod.exportLocal.has(e.name)) mod.exportLocal.set(e.name, e.local);
   }
