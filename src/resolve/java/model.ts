@@ -8,7 +8,7 @@ import { cleanType, lastSegment, splitTop, stripAnnotations } from "./text.js";
 export type TypeKind = "class" | "interface" | "enum" | "record" | "annotation" | "anonymous" | "constant";
 
 /** What a definition is to the resolver. */
-export type Role = "package" | "typeparam" | "type" | "member" | "none";
+export type Role = "package" | "typeparam" | "type" | "member" | "param" | "none";
 
 export interface JMember {
   key: string;
@@ -97,8 +97,8 @@ export interface JFile {
   staticWild: string[];
   /** Locals by `${scope}\0${name}`, ordered by position. */
   locals: Map<string, JLocal[]>;
-  /** Parameters by method / constructor, ordered by position. */
-  params: Map<number, JLocal[]>;
+  /** Parameter definitions by method / constructor, in order. */
+  params: Map<number, Def[]>;
   /** Call references by scope, ordered by position (to find the call that initialises a `var`). */
   callsByScope: Map<number, number[]>;
 }
@@ -116,6 +116,11 @@ export function prepareFile(p: Partial, idx: number): JFile {
     else if (d.kind === "class" || d.kind === "interface" || d.kind === "enum") role[d.id] = "type";
     else if (d.kind === "method" || d.kind === "constructor" || d.kind === "field" || d.kind === "constant")
       role[d.id] = "member";
+  }
+  // Parameters are definitions (so a partial without locals still has them), never nodes.
+  for (const d of p.defs) {
+    const k = d.kind === "variable" && d.parent >= 0 ? p.defs[d.parent]!.kind : undefined;
+    if (k === "method" || k === "constructor") role[d.id] = "param";
   }
   const parent = p.defs.map((d) => d.parent);
   for (const d of p.defs) {
@@ -168,14 +173,13 @@ export function prepareFile(p: Partial, idx: number): JFile {
     locals.set(k, list);
   }
   for (const list of locals.values()) list.sort((a, b) => a.at - b.at);
-  const params = new Map<number, JLocal[]>();
-  for (const l of merged.values()) {
-    if (!l.isParam) continue;
-    const list = params.get(l.scope) ?? [];
-    list.push(l);
-    params.set(l.scope, list);
+  const params = new Map<number, Def[]>();
+  for (const d of p.defs) {
+    if (role[d.id] !== "param") continue;
+    const list = params.get(d.parent) ?? [];
+    list.push(d);
+    params.set(d.parent, list);
   }
-  for (const list of params.values()) list.sort((a, b) => a.at - b.at);
 
   const callsByScope = new Map<number, number[]>();
   p.refs.forEach((r: Ref, i) => {
@@ -252,9 +256,9 @@ export function typeKindOf(d: Def): TypeKind {
   return "class";
 }
 
-/** Parameter types of a method or constructor, from its `@local.param` bindings. */
+/** Parameter types of a method or constructor as written, from its parameter definitions. */
 export function paramTypes(f: JFile, d: Def): string[] {
-  return (f.params.get(d.id) ?? []).map((l) => l.type ?? "?");
+  return (f.params.get(d.id) ?? []).map((x) => x.type ?? "?");
 }
 
 /** Erased simple name of a parameter type as written, for overload keys and override checks. */

@@ -1036,7 +1036,7 @@ export class JavaProgram {
       if (d.kind === "field" && d.type) this.usesTypes(f, f.parent[d.id]!, key, d.type, d.line);
       if (d.kind === "method" || d.kind === "constructor") {
         if (d.returns) this.usesTypes(f, d.id, key, d.returns, d.line);
-        for (const l of f.params.get(d.id) ?? []) if (l.type) this.usesTypes(f, d.id, key, l.type.replace(/\.\.\.\s*[\w$]+$/, "..."), l.line);
+        for (const x of f.params.get(d.id) ?? []) if (x.type) this.usesTypes(f, d.id, key, x.type.replace(/\.\.\.\s*[\w$]+$/, "..."), x.line);
       }
     }
     // IMPORTS, from each top-level type of the file.
