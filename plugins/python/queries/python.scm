@@ -29,7 +29,8 @@
 ;                         annotation, @call (+ @call_receiver) for a call initialiser, @alias_of
 ;                         for a name or dotted-path initialiser, @new for a literal initialiser ([..] {..} ".." ...)
 ;                         names may be `self.x` (attribute targets); lambda parameters and
-;                         comprehension variables carry @alias_of = the lambda / `for` clause text
+;                         comprehension variables carry @alias_of = the lambda / `for` clause text,
+;                         `global x` carries @alias_of = the statement (x is the module's)
 
 ; ---------------------------------------------------------------- definitions
 
@@ -181,5 +182,5 @@
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of
 (as_pattern_target (identifier) @name) @local
 (named_expression name: (identifier) @name) @local
-(global_statement (identifier) @name) @local
+(global_statement (identifier) @name) @local @alias_of
 (nonlocal_statement (identifier) @name) @local

@@ -133,11 +133,19 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
     if (l.aliasOf && !prior.aliasOf) prior.aliasOf = l.aliasOf;
     if (l.isParam) prior.isParam = true;
   }
+  // `global x` in a function: every binding of x there is the module's.
+  const globals = new Set<string>();
+  for (const l of merged.values()) if (l.scope >= 0 && l.aliasOf?.startsWith("global")) globals.add(`${l.scope}\u0000${l.name}`);
   const selfAttrSites = new Set<number>();
   for (const l of merged.values()) {
     const dot = l.name.indexOf(".");
     if (dot < 0) {
-      nested(info.locals, l.scope, l.name, l);
+      if (globals.size > 0 && globals.has(`${l.scope}\u0000${l.name}`)) {
+        const g: Local = { ...l, scope: -1 };
+        delete g.aliasOf;
+        delete g.type;
+        nested(info.locals, -1, l.name, g);
+      } else nested(info.locals, l.scope, l.name, l);
       continue;
     }
     const fn = l.scope;

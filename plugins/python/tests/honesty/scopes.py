@@ -58,3 +58,14 @@ def lambdas(x: Store, handlers, obj, k):
 
 fetch()  # module-level code belongs to the module
 # @fact edge CALLS scopes -> scopes.fetch by=scope
+
+
+def setup():
+    global Widget  # assigned here, at module level: not a local of setup, and not undefined
+
+    class Widget:
+        pass
+
+
+def use_widget():
+    Widget()  # @fact edge CALLS scopes.use_widget -> ?::scopes.py::Widget reason="dynamic call"
