@@ -164,7 +164,11 @@ export function prepareFile(p: Partial, idx: number): JFile {
   }
 
   const merged = new Map<string, JLocal>();
-  for (const l of p.locals) mergeLocal(merged, l);
+  for (const l of p.locals) {
+    // A parameter's own definition encloses its binding: the binding belongs to the method.
+    if (l.scope >= 0 && role[l.scope] === "param") mergeLocal(merged, { ...l, scope: p.defs[l.scope]!.parent });
+    else mergeLocal(merged, l);
+  }
   const locals = new Map<string, JLocal[]>();
   for (const l of merged.values()) {
     const k = `${l.scope}\u0000${l.name}`;
