@@ -9,7 +9,7 @@ import { DEFAULT_MAX_BYTES } from "../sync/walk.js";
 import { BUDGET, headerLines, requirePlane } from "./common.js";
 import { treeFor } from "./files.js";
 import { type LineMatcher, compileMatcher, looksLikeRegex } from "./text/match.js";
-import { looksBinary, readCapped, splitLines } from "./text/read.js";
+import { looksBinary, readShared, splitLines } from "./text/read.js";
 import { type SymbolIndex, enclosingSym, symbolIndex } from "./text/symbols.js";
 import { listTree, parseScope } from "./text/tree.js";
 import { type ToolContext, defineTool } from "./tool.js";
@@ -157,7 +157,8 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
   let kept = 0;
   const keep: FileHits[] = [];
   for (const f of listing.files) {
-    const r = readCapped(f.abs, DEFAULT_MAX_BYTES);
+    // A shared buffer: the bytes are used up (searched, kept lines decoded) before the next read.
+    const r = readShared(f.abs, DEFAULT_MAX_BYTES);
     if (r.kind === "big") {
       big++;
       continue;
@@ -171,16 +172,13 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
       continue;
     }
     searched++;
-    if (!matcher.mayMatch(r.bytes)) continue;
-    const lines = splitLines(r.bytes.toString("utf8"));
-    const hits: number[] = [];
-    for (let i = 0; i < lines.length; i++) if (matcher.test(lines[i]!)) hits.push(i);
+    const hits = matcher.fileHits(r.bytes);
     if (hits.length === 0) continue;
     total += hits.length;
     filesWithHits++;
     if (kept < cap) {
       const n = Math.min(hits.length, cap - kept);
-      keep.push({ rel: f.rel, lines, hits, shown: n });
+      keep.push({ rel: f.rel, lines: splitLines(r.bytes.toString("utf8")), hits, shown: n });
       kept += n;
     }
   }
