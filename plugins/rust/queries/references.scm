@@ -4,6 +4,9 @@
 ;                     `recv.m(..)` (@receiver = the receiver expression), the same with turbofish
 ;                     `f::<T>(..)`; any other callee (`(self.f)(..)`, `f()(..)`) is a dynamic call (no @name)
 ;   @reference.new    struct literals `T { .. }` / `a::T { .. }` / `Self { .. }` (@callee = the type as written)
+;                     inside the arguments of std formatting / assertion macros (`assert_eq!(f(x), y.len())`),
+;                     whose token trees are expressions: a call starting an argument, `f(..)`, `x.m(..)`,
+;                     `self.m(..)` or `T::f(..)` (the primary node spans the text recorded as `_ref`)
 ;   @reference.macro  macro invocations `m!(..)` / `a::m!(..)`
 ;   @reference.value  a bare path passed as an argument (`map(parse)`, `map(Self::f)`): a function used as a value
 ;   @reference.type   type names written in signatures, fields, lets, casts, type arguments and aliases
@@ -17,6 +20,20 @@
 (call_expression function: (generic_function function: (scoped_identifier path: (_) @receiver name: (identifier) @name)) arguments: (arguments) @arguments) @reference.call
 (call_expression function: (generic_function function: (field_expression value: (_) @receiver field: (field_identifier) @name)) arguments: (arguments) @arguments) @reference.call
 (call_expression function: (_) arguments: (arguments) @arguments) @reference.call
+
+; calls inside the arguments of expression-taking macros
+((macro_invocation macro: [(identifier) @_m (scoped_identifier name: (identifier) @_m)]
+  (token_tree . (identifier) @name @reference.call . (token_tree) @arguments))
+  (#match? @_m "^(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|unimplemented|vec|dbg|info|debug|warn|error|trace|anyhow|bail|ensure)$"))
+((macro_invocation macro: [(identifier) @_m (scoped_identifier name: (identifier) @_m)]
+  (token_tree "," . (identifier) @name @reference.call . (token_tree) @arguments))
+  (#match? @_m "^(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|unimplemented|vec|dbg|info|debug|warn|error|trace|anyhow|bail|ensure)$"))
+((macro_invocation macro: [(identifier) @_m (scoped_identifier name: (identifier) @_m)]
+  (token_tree . [(identifier) (self)] @receiver @reference.call . ["." "::"] . (identifier) @name . (token_tree) @arguments))
+  (#match? @_m "^(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|unimplemented|vec|dbg|info|debug|warn|error|trace|anyhow|bail|ensure)$"))
+((macro_invocation macro: [(identifier) @_m (scoped_identifier name: (identifier) @_m)]
+  (token_tree "," . [(identifier) (self)] @receiver @reference.call . ["." "::"] . (identifier) @name . (token_tree) @arguments))
+  (#match? @_m "^(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|unimplemented|vec|dbg|info|debug|warn|error|trace|anyhow|bail|ensure)$"))
 
 ; struct literals
 (struct_expression name: (type_identifier) @name @callee) @reference.new

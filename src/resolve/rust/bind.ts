@@ -158,7 +158,7 @@ function dstOf(r: RustResolver, fb: FactBuilder, t: Target, macro = false): stri
   return r.targetKey(t);
 }
 
-function bindRef(r: RustResolver, fb: FactBuilder, f: FileInfo, ref: Ref): void {
+function bindRef(r: RustResolver, fb: FactBuilder, f: FileInfo, ref: Ref) {
   const src = ref.scope >= 0 ? r.keyOf({ f, id: ref.scope }) : f.mod.key;
   const ctx = r.ctxAt(f, ref.scope);
   switch (ref.kind) {
@@ -191,7 +191,7 @@ function confidenceOf(res: { medium?: boolean }, t: Target): Confidence {
   return res.medium || (t.t === "ext" && t.unverified) ? "medium" : "high";
 }
 
-function bindCall(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref): void {
+function bindCall(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref) {
   const name = stripRaw(ref.name);
   if (!name) return fb.unresolved(src, f.p.path, ref, "dynamic call");
   const shape = shapeOf(ref);
@@ -228,7 +228,7 @@ function bindCall(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: 
 }
 
 /** `<T as Trait>::m(..)` and `<T>::m(..)`. */
-function bindQualified(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref, recv: string, name: string): void {
+function bindQualified(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref, recv: string, name: string) {
   const m = /^<\s*(.+?)(?:\s+as\s+(.+))?\s*>$/.exec(recv);
   if (!m) return fb.unresolved(src, f.p.path, ref, "not defined in scope");
   const selfT = r.typeFromText(m[1]!, ctx, r.selfType(ctx));
@@ -259,7 +259,7 @@ function bindQualified(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, 
   return fb.unresolved(src, f.p.path, ref, tr?.reason ?? "not defined in scope");
 }
 
-function emitCall(r: RustResolver, fb: FactBuilder, f: FileInfo, src: string, ref: Ref, res: Res, by: string): void {
+function emitCall(r: RustResolver, fb: FactBuilder, f: FileInfo, src: string, ref: Ref, res: Res, by: string) {
   const targets = res.targets;
   if (targets.length === 0) return fb.unresolved(src, f.p.path, ref, res.reason ?? "not defined in scope");
   if (targets.length > 1) return fb.unresolved(src, f.p.path, ref, `ambiguous: ${targets.length} candidates`);
@@ -278,7 +278,7 @@ function emitCall(r: RustResolver, fb: FactBuilder, f: FileInfo, src: string, re
   return fb.unresolved(src, f.p.path, ref, "dynamic call");
 }
 
-function bindNew(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref): void {
+function bindNew(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref) {
   const name = stripRaw(ref.name);
   const prefix = ref.receiver !== undefined ? pathSegments(ref.receiver) : [];
   if (!prefix) return fb.unresolved(src, f.p.path, ref, "not defined in scope");
@@ -337,7 +337,7 @@ function textualMacro(r: RustResolver, f: FileInfo, ref: Ref, name: string): Def
   return undefined;
 }
 
-function bindMacro(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref): void {
+function bindMacro(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref) {
   const name = stripRaw(ref.name);
   if (!name) return;
   if (ref.receiver !== undefined) {
@@ -365,7 +365,7 @@ function bindMacro(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src:
 }
 
 /** A function (or const / static) named as a value: REFERENCES when the source proves which. */
-function bindValue(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref): void {
+function bindValue(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref) {
   const name = stripRaw(ref.name);
   if (!name) return;
   if (ref.receiver === undefined && r.isLocal(f, ref.scope, name, ref.at)) return;
@@ -383,7 +383,7 @@ function bindValue(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src:
 }
 
 /** A type named in a signature, field, let, cast or type argument: USES_TYPE to an in-tree type or an imported external one. */
-function bindType(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref): void {
+function bindType(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref) {
   if (ref.scope < 0 || f.p.defs[ref.scope]!.kind === "module") return; // impl headers: IMPLEMENTS says it
   const name = stripRaw(ref.name);
   const prefix = ref.receiver !== undefined ? pathSegments(ref.receiver) : [];

@@ -1065,7 +1065,7 @@ export class RustResolver {
   /** Whether a name is bound locally (let, parameter, pattern) in the function before `at`. */
   isLocal(f: FileInfo, scope: number, name: string, at: number): boolean {
     const list = f.locals.get(this.fnOf(f, scope))?.get(name);
-    return list !== undefined && list.some((l) => l.at < at);
+    return list?.some((l) => l.at < at) === true;
   }
 
   /** Return type of a function reached through a value of type `selfT` (for `Self`). */
@@ -1078,12 +1078,22 @@ export class RustResolver {
   }
 
   /** The type of a field of an in-tree struct / union. */
-  fieldType(t: TypeT, name: string): TypeT | undefined {
+  fieldType(t: TypeT, name: string, depth = 0): TypeT | undefined {
+    if (depth > 4) return undefined;
+    if (t.t.t === "ext" && DEREF_WRAPPERS.has(lastSeg(t.t.path))) {
+      // Field access looks through Box / Rc / Arc.
+      const inner = this.typeArg(t, 0);
+      return inner ? this.fieldType(inner, name, depth + 1) : undefined;
+    }
     if (t.t.t !== "def" || t.traitObject) return undefined;
     const sd = def(t.t.d);
     if (sd.kind !== "struct" && sd.kind !== "union") return undefined;
     const ids = t.t.d.f.children.get(t.t.d.id)?.get(name);
-    if (!ids || ids.length !== 1) return undefined;
+    if (!ids) {
+      const inner = this.derefTarget(t);
+      return inner ? this.fieldType(inner, name, depth + 1) : undefined;
+    }
+    if (ids.length !== 1) return undefined;
     const fd = t.t.d.f.p.defs[ids[0]!]!;
     if (fd.kind !== "field" || !fd.type) return undefined;
     return this.typeFromText(fd.type, this.ctxAt(t.t.d.f, ids[0]!), t);

@@ -250,7 +250,7 @@ const IDENT = /^(?:r#)?[A-Za-z_][A-Za-z0-9_]*/;
 
 /**
  * Read an expression as a chain: a path or struct literal head, then `.field`, `.method(..)`,
- * `(..)`, `?`, `as T`. `&`, `&mut`, `*` and parentheses around the whole are looked through.
+ * `(..)`, `?`, `as T`. `&`, `&mut` and parentheses around the whole are looked through; a `*` deref is not.
  * Undefined for anything else (operators, literals, macros, closures, blocks, indexing).
  */
 export function parseChain(text: string): Chain | undefined {
@@ -258,7 +258,8 @@ export function parseChain(text: string): Chain | undefined {
   let s = text.trim();
   for (;;) {
     const before = s;
-    s = s.replace(/^&\s*(?:mut\s+)?/, "").replace(/^\*\s*/, "");
+    if (s.startsWith("*")) return undefined; // a deref changes the type (Box<T> → T): not followed
+    s = s.replace(/^&\s*(?:mut\s+)?/, "");
     if (s.startsWith("(") && closeOf(s, 0) === s.length - 1) s = s.slice(1, -1).trim();
     if (s === before) break;
   }

@@ -40,3 +40,29 @@ fn shadow() {
     // @fact no-edge INVOKES_MACRO macs::shadow -> rust:vec!
     vec!();
 }
+
+pub struct Counter {
+    n: u32,
+}
+
+impl Counter {
+    pub fn get(&self) -> u32 {
+        self.n
+    }
+    pub fn new() -> Counter {
+        Counter { n: 0 }
+    }
+}
+
+pub fn double(x: u32) -> u32 {
+    x * 2
+}
+
+pub fn in_macro_args(c: &Counter) {
+    // calls written inside the arguments of std formatting / assertion macros
+    // @fact edge CALLS macs::in_macro_args -> macs::double by=scope
+    // @fact edge CALLS macs::in_macro_args -> macs::Counter::get by=receiver
+    // @fact edge CALLS macs::in_macro_args -> macs::Counter::new by=class
+    assert_eq!(double(2), c.get());
+    println!("{} {}", Counter::new().get(), c.n);
+}
