@@ -89,19 +89,6 @@ function tokensOf(p: Partial): Set<string> {
   return out;
 }
 
-/** The names a file offers others: its definitions, exports, imported bindings, module-level locals. */
-function namesOf(p: Partial): Set<string> {
-  const out = new Set<string>();
-  for (const d of p.defs) out.add(d.name);
-  for (const e of p.exports) {
-    out.add(e.name);
-    if (e.local) out.add(e.local);
-  }
-  for (const i of p.imports) if (i.local) out.add(i.local);
-  for (const l of p.locals) if (l.scope < 0) out.add(l.name);
-  return out;
-}
-
 /** What other files may see of a file: the partial without refs, function-scoped locals, positions, docs. */
 function interfaceOf(p: Partial): string {
   return JSON.stringify({
@@ -113,6 +100,54 @@ function interfaceOf(p: Partial): string {
   });
 }
 
+/**
+ * The interface as elements: definitions by their chain of names (`Cart.add`), imports by local
+ * name, exports by name, module-level locals by name — each with everything but positions and
+ * docs, and parents named rather than indexed. Two versions of a file differ in the names whose
+ * elements differ; only those can change what other files' identifiers mean.
+ */
+function elementsOf(p: Partial): Map<string, { name: string; value: string }> {
+  const chain: string[] = [];
+  p.defs.forEach((d, i) => {
+    chain[i] = d.parent >= 0 && chain[d.parent] !== undefined ? `${chain[d.parent]}.${d.name}` : d.name;
+  });
+  const scopeName = (i: number) => (i >= 0 ? (chain[i] ?? "?") : "");
+  const out = new Map<string, { name: string; value: string }>();
+  const add = (id: string, name: string, value: unknown) => {
+    const prior = out.get(id);
+    const v = JSON.stringify(value);
+    out.set(id, { name, value: prior ? `${prior.value}\u0000${v}` : v });
+  };
+  p.defs.forEach((d, i) => {
+    const { line: _l, endLine: _e, start: _s, end: _n, doc: _d, id: _i, parent, ...rest } = d;
+    add(`d:${chain[i]}`, d.name, { ...rest, parent: scopeName(parent) });
+  });
+  for (const imp of p.imports) {
+    const { line: _l, scope, ...rest } = imp;
+    add(`i:${imp.local}:${imp.imported}`, imp.local || imp.imported, { ...rest, scope: scopeName(scope) });
+  }
+  for (const e of p.exports) {
+    const { line: _l, ...rest } = e;
+    add(`x:${e.name}`, e.name, rest);
+  }
+  for (const l of p.locals) {
+    if (l.scope >= 0) continue;
+    const { line: _l, at: _a, ...rest } = l;
+    add(`l:${l.name}`, l.name, rest);
+  }
+  return out;
+}
+
+/** Names whose interface elements differ between two versions of a file. */
+function changedNames(a: Partial, b: Partial): Set<string> {
+  const ea = elementsOf(a);
+  const eb = elementsOf(b);
+  const out = new Set<string>();
+  for (const [id, x] of ea) if (eb.get(id)?.value !== x.value) out.add(x.name);
+  for (const [id, x] of eb) if (ea.get(id)?.value !== x.value) out.add(x.name);
+  return out;
+}
+
 /** P1: the partial as other files' resolution needs it. */
 function stripped(p: Partial): Partial {
   return { ...p, refs: [], locals: p.locals.filter((l) => l.scope < 0) };
@@ -121,7 +156,6 @@ function stripped(p: Partial): Partial {
 /** Per-blob derived data, cached by blob id and build. */
 interface Derived {
   tokens?: Set<string>;
-  names?: Set<string>;
   iface?: string;
   stripped?: Partial;
 }
@@ -156,11 +190,6 @@ export class FactIndex {
     const d = this.d(x);
     d.tokens ??= tokensOf(x.partial);
     return d.tokens;
-  }
-  private names(x: { partial: Partial; oid: string; build: string }): Set<string> {
-    const d = this.d(x);
-    d.names ??= namesOf(x.partial);
-    return d.names;
   }
   private iface(x: { partial: Partial; oid: string; build: string }): string {
     const d = this.d(x);
@@ -293,20 +322,16 @@ export class FactIndex {
     };
   }
 
-  private async run(name: string, input: Partial[], manifests: Map<string, string>, treeName: string): Promise<{ facts: Facts; notes: string[] }> {
+  /** One resolution of a family; facts come back unstamped (group() stamps what it keeps). */
+  private async run(name: string, input: Partial[], manifests: Map<string, string>, treeName: string): Promise<{ facts: Facts; notes: string[]; build: string }> {
     const plugin = this.plugins.get(name)!;
     const out = (await resolverFamily(plugin.manifest.resolver))({ partials: input, manifests, treeName });
-    const stamp = { _generated_by: plugin.build };
-    return {
-      facts: {
-        nodes: out.facts.nodes.map((n) => ({ ...n, props: { ...n.props, ...stamp } })),
-        edges: out.facts.edges.map((e) => ({ ...e, props: { ...e.props, ...stamp } })),
-      },
-      notes: out.notes,
-    };
+    return { facts: out.facts, notes: out.notes, build: plugin.build };
   }
 
-  private group(files: Set<string>, facts: Facts, only?: Set<string>) {
+  /** Facts by owning file (a node's `file`; an edge's source's, else its target's), stamped with `build`. */
+  private group(files: Set<string>, facts: Facts, build: string | undefined, only?: Set<string>) {
+    const stamp = <T extends NodeFact | EdgeFact>(f: T): T => (build === undefined ? f : { ...f, props: { ...f.props, _generated_by: build } });
     const owner = new Map<string, string>();
     const groups = new Map<string, Group>();
     const shared = new Map<string, NodeFact>();
@@ -322,16 +347,16 @@ export class FactIndex {
     for (const n of facts.nodes) {
       const file = typeof n.props.file === "string" && files.has(n.props.file) ? n.props.file : undefined;
       if (file === undefined) {
-        shared.set(n.key, n);
+        shared.set(n.key, stamp(n));
         continue;
       }
       owner.set(n.key, file);
-      if (!only || only.has(file)) groupOf(file).nodes.set(n.key, n);
+      if (!only || only.has(file)) groupOf(file).nodes.set(n.key, stamp(n));
     }
     for (const e of facts.edges) {
       const file = owner.get(e.src) ?? owner.get(e.dst);
-      if (file === undefined) loose.set(edgeKey(e), e);
-      else if (!only || only.has(file)) groupOf(file).edges.set(edgeKey(e), e);
+      if (file === undefined) loose.set(edgeKey(e), stamp(e));
+      else if (!only || only.has(file)) groupOf(file).edges.set(edgeKey(e), stamp(e));
     }
     return { groups, shared, loose, owner };
   }
@@ -340,7 +365,7 @@ export class FactIndex {
     const input = [...mine.values()].map((x) => x.partial).sort(byPath);
     const files = new Set(mine.keys());
     const { facts, notes } = await this.run(name, input, manifests, treeName);
-    const { groups, shared, loose } = this.group(files, facts);
+    const { groups, shared, loose } = this.group(files, facts, build);
     const keys = new Set(facts.nodes.map((n) => n.key));
     this.families.set(name, { build, files, groups, shared, loose, manifests, notes, keys });
   }
@@ -358,8 +383,7 @@ export class FactIndex {
       const now = mine.get(path)!;
       const prev = this.prevPartials!.get(path)!;
       if (this.iface(now) === this.iface(prev)) continue;
-      for (const n of this.names(now)) touched.add(n);
-      for (const n of this.names(prev)) touched.add(n);
+      for (const n of changedNames(prev.partial, now.partial)) touched.add(n);
     }
     const E = new Set(changed);
     if (touched.size > 0) {
@@ -376,7 +400,7 @@ export class FactIndex {
     if (E.size > Math.max(64, mine.size / 2)) return { why: `${E.size} of ${mine.size} files affected` };
     const input = [...mine.values()].map((x) => (E.has(x.partial.path) ? x.partial : this.stripped(x))).sort(byPath);
     const { facts, notes } = await this.run(name, input, old.manifests, treeName);
-    const g = this.group(old.files, facts, E);
+    const g = this.group(old.files, facts, old.build, E);
     // Keys must stay with this family: a key another family holds is merged by plugin order.
     for (const [, grp] of g.groups)
       for (const key of grp.nodes.keys()) if (this.heldElsewhere(name, key)) return { why: `key ${key} is shared with another plugin` };
@@ -466,7 +490,7 @@ export class FactIndex {
       for (const [path, x] of partials) if (x.build === build) files.add(path);
       if (files.size === 0) continue;
       const f = byBuild.get(build) ?? { nodes: [], edges: [] };
-      const { groups, shared, loose } = this.group(files, f);
+      const { groups, shared, loose } = this.group(files, f, undefined);
       const name = plugin.manifest.name;
       this.families.set(name, {
         build,
