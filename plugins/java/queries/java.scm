@@ -13,9 +13,10 @@
 ;   @definition.field       field (one per declarator; the first declarator's match spans the
 ;                           whole declaration so docs and signature come with it), record component
 ;   @definition.constant    enum constant
-;   @definition.variable    a method / constructor parameter (@type); not a node: it makes the
-;                           parameter types part of the definitions, which overload keys need
-;                           even when the resolver sees a partial without its locals
+;   @definition.variable    a method / constructor parameter (@type; name = the parameter as
+;                           written, so it never reads as an identifier other files could use);
+;                           not a node: it makes the parameter types part of the definitions,
+;                           which overload keys need even when a partial comes without locals
 ;   detail on definitions:  @decorator = every modifier as written (annotations and keywords; the
 ;                           resolver splits them into `decorators`, `visibility`, static, abstract),
 ;                           @extends / @implements (supertypes as written), @params (arity),
@@ -148,19 +149,19 @@
 
 (method_declaration
   parameters: (formal_parameters
-    (formal_parameter type: (_) @type name: (identifier) @name) @definition.variable))
+    (formal_parameter type: (_) @type) @name @definition.variable))
 
 (method_declaration
   parameters: (formal_parameters
-    (spread_parameter (variable_declarator name: (identifier) @name)) @type @definition.variable))
+    (spread_parameter) @type @name @definition.variable))
 
 (constructor_declaration
   parameters: (formal_parameters
-    (formal_parameter type: (_) @type name: (identifier) @name) @definition.variable))
+    (formal_parameter type: (_) @type) @name @definition.variable))
 
 (constructor_declaration
   parameters: (formal_parameters
-    (spread_parameter (variable_declarator name: (identifier) @name)) @type @definition.variable))
+    (spread_parameter) @type @name @definition.variable))
 
 ; ---------------------------------------------------------------- references
 (method_invocation
