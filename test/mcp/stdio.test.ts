@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { INSTRUCTIONS } from "../../src/mcp/server.js";
 import { version } from "../../src/version.js";
+import { buildFixtureDb } from "../tools/graph-fixture.js";
 import { type Sandbox, connect, rawSession, runMcp, sandbox, smallDb } from "./helpers.js";
 
 /** Which database a session serves: the plane list names it through the plane we wrote. */
@@ -161,6 +162,43 @@ describe("drsg-mcp: a session", () => {
     const logs = readdirSync(sb.logDir).filter((f) => f.startsWith("drsg-mcp."));
     assert.equal(logs.length, 1, `log files: ${readdirSync(sb.logDir).join(", ")}`);
     assert.match(readFileSync(join(sb.logDir, logs[0]!), "utf8"), /serving .*s\.drsg over stdio/);
+  });
+
+  test("stdout stays protocol-only through a rebuild (parse workers) and the verbs on a digested plane", async () => {
+    const fx = await buildFixtureDb("verbs-ts");
+    try {
+      const call = (id: number, name: string, args: Record<string, unknown>) => ({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name, arguments: { plane: "verbs-ts", ...args } },
+      });
+      const r = await rawSession(
+        sb,
+        ["--db", fx.db],
+        [
+          {
+            jsonrpc: "2.0",
+            id: 1,
+            method: "initialize",
+            params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+          },
+          { jsonrpc: "2.0", method: "notifications/initialized" },
+          call(2, "rebuild", {}),
+          call(3, "context", { name: "Cart.addItem" }),
+          call(4, "grep", { pattern: "this.lines", context: 2 }),
+          call(5, "snippet", { name: "Cart.addItem" }),
+          call(6, "impact", { name: "log" }),
+        ],
+        [1, 2, 3, 4, 5, 6],
+      );
+      const lines = r.stdout.split("\n").filter((l) => l !== "");
+      for (const l of lines) assert.equal((JSON.parse(l) as { jsonrpc?: string }).jsonrpc, "2.0", l);
+      const byId = new Map(lines.map((l) => JSON.parse(l) as { id?: number; result?: { isError?: boolean; content: { text: string }[] } }).map((m) => [m.id, m]));
+      for (const id of [2, 3, 4, 5, 6]) assert.equal(byId.get(id)?.result?.isError, false, JSON.stringify(byId.get(id)));
+    } finally {
+      fx.cleanup();
+    }
   });
 
   test("initialize returns the instructions; every tool schema refuses unknown fields", async () => {
