@@ -9,6 +9,8 @@ import { basename, relative, resolve, sep } from "node:path";
 import { type GitPlaneDelta, gitPlaneName, isEmptyDelta, readGitPlane, writeGitPlane } from "../git/plane.js";
 import { GitRepo, type TreeChange } from "../git/repo.js";
 import { log } from "../log.js";
+import { isManifestPath } from "../ops/manifests.js";
+import { opsPlaneName, readManifests, writeOpsPlane } from "../ops/plane.js";
 import { DrsgError, errorText } from "../model/errors.js";
 import { ExtractPool } from "../extract/pool.js";
 import type { PluginSet } from "../plugin/host.js";
@@ -406,6 +408,14 @@ export class PlaneSync {
     if (resolved.changes && (this.opts.verify ?? process.env.DRSG_FOLD_VERIFY === "1")) resolved = await this.verified(resolved, partials, tree);
     const t3 = performance.now();
     const history = await this.readHistory();
+    // The _ops plane follows the manifests: re-read them when one changed, or when new commits
+    // or tags may now join an image tag to the history.
+    const opsDue =
+      [...changed].some((p) => isManifestPath(p)) ||
+      (history !== undefined && !isEmptyDelta(history) && this.store.getPlane(opsPlaneName(this.plane)) !== undefined);
+    const manifests = opsDue
+      ? await readManifests([...tree.files.values()], (p) => this.repo.readBlob(tree.files.get(p)!.oid!))
+      : undefined;
     const t4 = performance.now();
     if (!this.state || this.stateSeq !== this.store.currentSeq()) this.state = loadPlaneState(this.store, this.plane);
     const state = this.state;
@@ -426,6 +436,7 @@ export class PlaneSync {
           const g = writeGitPlane(w, history);
           gitFacts = g.nodes + g.edges;
         }
+        if (manifests) writeOpsPlane(w, this.store, this.plane, manifests, { commit: to, root: this.root });
         this.opts.insideWrite?.(to);
         return s;
       });

@@ -114,3 +114,31 @@ describe("deployed over a real history", () => {
     }
   });
 });
+
+describe("folds keep _ops current", () => {
+  test("a commit re-pinning a deployment moves what runs where", async () => {
+    const { PlaneSync } = await import("../../src/sync/fold.js");
+    const repo = mkdtempSync(join(tmpdir(), "drsg-ops-fold-"));
+    const shas = makeRepo(repo, [
+      { files: { "src/a.ts": "export function a() {}\n" }, message: "one" },
+      { files: { "src/b.ts": "export function b() {}\n" }, message: "two" },
+    ]);
+    const deploy = (sha: string) =>
+      `kind: Deployment\nmetadata: {name: api}\nspec: {template: {spec: {containers: [{image: "acme/api:${sha.slice(0, 7)}"}]}}}\n`;
+    makeRepo(repo, [{ files: { "k8s/api.yaml": deploy(shas[0]!) }, message: "deploy one" }]);
+    const store = openStore(join(mkdtempSync(join(tmpdir(), "drsg-ops-fold-db-")), "g.drsg"), { create: true });
+    const sync = await PlaneSync.open({ store, dir: repo, plugins: activePlugins(), plane: "app", log: false });
+    try {
+      await sync.syncToHead();
+      const ctx: ToolContext = { store, transport: "stdio", plugins: activePlugins, views: new GraphViews(store) };
+      assert.match(String(await deployed.run(ctx, { plane: "app", name: "api" })), new RegExp(`built from commit ${shas[0]!.slice(0, 12)}`));
+      makeRepo(repo, [{ files: { "k8s/api.yaml": deploy(shas[1]!) }, message: "deploy two" }]);
+      const r = await sync.syncToHead();
+      assert.equal(r.kind, "fold");
+      assert.match(String(await deployed.run(ctx, { plane: "app", name: "api" })), new RegExp(`built from commit ${shas[1]!.slice(0, 12)}`));
+    } finally {
+      await sync.close();
+      store.close();
+    }
+  });
+});
