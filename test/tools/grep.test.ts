@@ -12,6 +12,7 @@ import { PluginSet } from "../../src/plugin/host.js";
 import { BUDGET } from "../../src/tools/common.js";
 import { grep } from "../../src/tools/grep.js";
 import type { ToolContext } from "../../src/tools/tool.js";
+import { git, makeRepo } from "../git/fixture.js";
 import { tempStore } from "../store/helpers.js";
 import { type GrepFixture, ask, grepFixture } from "./text-fixture.js";
 
@@ -210,6 +211,33 @@ describe("grep caps, clipping and the budget", () => {
     assert.match(text, /^400 match\(es\)/m);
     assert.match(text, /… showing the first \d+: cut to stay within 24000 characters/);
     for (const l of text.split("\n").filter((x) => x.startsWith("src/wide.txt"))) assert.match(l, /^src\/wide\.txt[:-]\d+[:-] wide \d+ q{280}$/);
+  });
+});
+
+describe("grep in a tree that is a subdirectory of its repository", () => {
+  test("ignore rules above the tree apply; tracked files inside ignored directories are read", async () => {
+    const repo = mkdtempSync(join(tmpdir(), "drsg-grep-sub-"));
+    const t = tempStore();
+    try {
+      makeRepo(repo, [{ message: "base", files: { ".gitignore": "*.gen\ngen-out/\n", "sub/a.txt": "word\n", "other.txt": "word\n" } }]);
+      writeFileSync(join(repo, "sub", "b.gen"), "word\n");
+      writeFileSync(join(repo, "sub", "tracked.gen"), "word\n");
+      mkdirSync(join(repo, "sub", "gen-out"));
+      writeFileSync(join(repo, "sub", "gen-out", "kept.txt"), "word\n");
+      writeFileSync(join(repo, "sub", "gen-out", "dropped.txt"), "word\n");
+      git(repo, ["add", "-f", "sub/tracked.gen", "sub/gen-out/kept.txt"]);
+      git(repo, ["commit", "-q", "-m", "force"]);
+      t.store.write((w) => w.createPlane("sub", { synced_root: join(repo, "sub") }));
+      const ctx: ToolContext = { store: t.store, transport: "cli", plugins: () => new PluginSet([]), views: new GraphViews(t.store) };
+      const ask2 = async (args: Record<string, unknown>) => (await grep.run(ctx, grep.input.parse({ plane: "sub", ...args }))) as string;
+      assert.deepEqual(hitPaths(await ask2({ pattern: "word" })), ["a.txt", "gen-out/kept.txt", "tracked.gen"]);
+      assert.deepEqual(hitPaths(await ask2({ pattern: "word", path: "gen-out" })), ["gen-out/kept.txt"]);
+      assert.deepEqual(hitPaths(await ask2({ pattern: "word", path: "gen-out", all_files: true })), ["gen-out/dropped.txt", "gen-out/kept.txt"]);
+      assert.deepEqual(hitPaths(await ask2({ pattern: "word", all_files: true })), ["a.txt", "b.gen", "gen-out/dropped.txt", "gen-out/kept.txt", "tracked.gen"]);
+    } finally {
+      t.done();
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });
 

@@ -67,10 +67,8 @@ interface IgnoreState {
   tracked: Set<string>;
   /** Every directory holding a tracked path, relative to the tree root. */
   trackedDirs: Set<string>;
-  /** The tree root's path inside the repository ("" at its root). */
+  /** The tree root's path inside the repository ("" at its root, and outside git). */
   prefix: string;
-  /** The repository root (or the tree root outside git): where ignore files are looked for. */
-  base: string;
 }
 
 // One GitRepo per tree root for the life of the process (isomorphic-git caches live in it).
@@ -89,7 +87,7 @@ async function ignoreState(root: string): Promise<{ state: IgnoreState; rules: I
   const repo = await repoFor(root);
   const tracked = new Set<string>();
   const trackedDirs = new Set<string>();
-  if (!repo || !isInside(repo.root, root)) return { state: { tracked, trackedDirs, prefix: "", base: root }, rules: [] };
+  if (!repo || !isInside(repo.root, root)) return { state: { tracked, trackedDirs, prefix: "" }, rules: [] };
   const prefix = relPath(repo.root, root);
   const lead = prefix === "" ? "" : `${prefix}/`;
   for (const f of await repo.trackedFiles()) {
@@ -111,7 +109,7 @@ async function ignoreState(root: string): Promise<{ state: IgnoreState; rules: I
       rules = rules.concat(parseGitignore(readIgnore(join(repo.root, dir)), dir));
     }
   }
-  return { state: { tracked, trackedDirs, prefix, base: repo.root }, rules };
+  return { state: { tracked, trackedDirs, prefix }, rules };
 }
 
 function readIgnore(dirAbs: string): string {
@@ -131,7 +129,7 @@ export async function listTree(root: string, scope: Scope, allFiles: boolean): P
   const canonRoot = realpathSync(root);
   const out: TreeListing = { files: [], ignored: 0, scopeIgnored: false };
   const { state, rules: above } = allFiles
-    ? { state: { tracked: new Set<string>(), trackedDirs: new Set<string>(), prefix: "", base: canonRoot }, rules: [] }
+    ? { state: { tracked: new Set<string>(), trackedDirs: new Set<string>(), prefix: "" }, rules: [] }
     : await ignoreState(canonRoot);
   const repoRel = (rel: string) => (rel === "" ? state.prefix : state.prefix === "" ? rel : `${state.prefix}/${rel}`);
   const ignoredPath = (rel: string, isDir: boolean, rules: IgnoreRule[], under: boolean) =>
