@@ -2,7 +2,8 @@
 // Client, a spawned drsg-mcp on a checkout-backed plane): wrong types, unknown fields, huge and
 // negative numbers, 100k-character strings, odd unicode (lone surrogates, RTL marks, NUL), unknown
 // tool names, missing and non-object arguments, deep objects. Every call must come back as a
-// well-formed result or a JSON-RPC error, and the server must answer a normal call afterwards.
+// well-formed result or a JSON-RPC error — also when 100 arrive at once — and the server must
+// answer a normal call afterwards.
 // Seeded: DRSG_FUZZ_SEED reproduces a run (the seed is printed), DRSG_FUZZ_RUNS sets how many calls.
 // Tools with effects outside the database are tamed (never rebuild the real plane, never confirm a
 // drop, never probe or attach a real URL, never mount a real file); everything else runs as drawn.
@@ -305,6 +306,22 @@ describe(`fuzz over one stdio session (seed ${SEED}; DRSG_FUZZ_SEED=${SEED} repr
         refused++;
       }
     }
+    // A burst of calls at once: answers must still come back whole, each to its own request.
+    const burst = Array.from({ length: 100 }, () => {
+      const call = drawCall(g, schemas);
+      tame(call);
+      return call;
+    });
+    const settled = await Promise.allSettled(
+      burst.map((call) => s.client.callTool({ name: call.name, arguments: call.args as Record<string, unknown> }, undefined, { timeout: 30_000 })),
+    );
+    settled.forEach((r, k) => {
+      if (r.status === "fulfilled") assert.equal(wellFormed(r.value), undefined, `burst call ${k} (seed ${SEED}): ${show(burst[k]!)}`);
+      else {
+        assert.ok(r.reason instanceof McpError, `burst call ${k} (seed ${SEED}) failed outside the protocol: ${String(r.reason)}\n${show(burst[k]!)}`);
+        assert.ok(![-32000, -32001].includes(r.reason.code), `burst call ${k} (seed ${SEED}): ${String(r.reason)}`);
+      }
+    });
     t.diagnostic(`${i} calls in ${Date.now() - start} ms: ${answered} answered, ${errors} tool errors, ${refused} JSON-RPC errors`);
     t.diagnostic(`tool errors: ${[...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", ")}`);
     assert.ok(i >= Math.min(RUNS, 1000), `only ${i} calls fitted in the time box`);
