@@ -2,13 +2,9 @@
 // never a directory the caller names — with the plugins installed now, clearing plugin drift.
 import { z } from "zod";
 import type { PropValue } from "../model/facts.js";
-import { driftLine } from "../plugin/registry.js";
-import { type FoldResult, rebuildPlane } from "../sync/fold.js";
+import { type FoldResult, PlaneSync, rebuildPlane } from "../sync/fold.js";
 import { headerLines, requirePlane } from "./common.js";
 import { defineTool } from "./tool.js";
-
-/** A server that follows the plane (serve watch) rebuilds through its own sync: `extras.rebuild`. */
-export type RebuildHook = (plane: string) => Promise<FoldResult>;
 
 /** The rebuild report: what was read, what changed, and the builders before and after. */
 export function renderRebuild(r: FoldResult, before: PropValue | undefined, after: PropValue | undefined): string {
@@ -20,8 +16,15 @@ export function renderRebuild(r: FoldResult, before: PropValue | undefined, afte
     lines.push(
       `  nodes +${s.nodesCreated} ~${s.nodesPatched} -${s.nodesDeleted}, edges +${s.edgesCreated} ~${s.edgesPatched} -${s.edgesDeleted} in ${(r.ms / 1000).toFixed(2)} s`,
     );
-  const drift = Array.isArray(after) ? driftLine(before, after.map(String)) : undefined;
-  lines.push(drift ? `  builders changed: ${drift.replace(/^plugins changed since this plane was built: /, "").replace(/ — rebuild re-reads the tree$/, "")}` : "  builders unchanged");
+  const was = new Set(Array.isArray(before) ? before.map(String) : []);
+  const now = new Set(Array.isArray(after) ? after.map(String) : []);
+  const added = [...now].filter((b) => !was.has(b));
+  const removed = [...was].filter((b) => !now.has(b));
+  lines.push(
+    added.length + removed.length > 0
+      ? `  builders changed: ${[...added.map((b) => `+${b}`), ...removed.map((b) => `-${b}`)].join(", ")}`
+      : "  builders unchanged",
+  );
   if (Array.isArray(after)) lines.push(`  built_by: ${after.map(String).join(", ")}`);
   return lines.join("\n");
 }
@@ -34,8 +37,13 @@ export const rebuild = defineTool({
   readOnly: false,
   run: async (ctx, { plane }) => {
     const before = requirePlane(ctx.store, plane).props.built_by;
-    const hook = ctx.extras?.rebuild as RebuildHook | undefined;
-    const r = hook ? await hook(plane) : await rebuildPlane({ store: ctx.store, plane, plugins: ctx.plugins() });
+    // A server following this plane (serve watch: `extras.sync`) rebuilds through its own sync,
+    // so its in-memory state stays that of the plane.
+    const sync = ctx.extras?.sync;
+    const r =
+      sync instanceof PlaneSync && sync.plane === plane
+        ? await sync.rebuild("rebuild asked for")
+        : await rebuildPlane({ store: ctx.store, plane, plugins: ctx.plugins() });
     const p = requirePlane(ctx.store, plane);
     return [...headerLines(ctx, p), renderRebuild(r, before, p.props.built_by)].join("\n");
   },
