@@ -5,6 +5,9 @@
 ;                 other binding a pattern introduces (`for x in`, `if let Some(x)`, match arms,
 ;                 closure parameters ...) with no type, so a shadowing binding is never mistaken for
 ;                 an earlier typed one
+;                 `for x in <expr>` (@call = the `for` keyword, @alias_of = the iterable) and
+;                 `if let Some(x) = <expr>` / `while let Ok(x) = ..` (@call = the variant, @alias_of =
+;                 the scrutinee) are typed by the resolver from what they unpack
 ;   @local.param  fn and closure parameters `x: T` / `mut x: &T` (@type)
 ;   @local named `impl` (a keyword, so never a real binding): an `impl Trait for Type` header,
 ;                 @type = the trait as written, @alias_of = the Self type as written; it records
@@ -17,8 +20,9 @@
 (parameter pattern: (mut_pattern (identifier) @name) type: (_) @type) @local.param
 (closure_parameters (identifier) @name) @local.param
 
-(for_expression pattern: (identifier) @name) @local
+(for_expression "for" @call pattern: (identifier) @name value: (_) @alias_of) @local
 (let_condition pattern: (identifier) @name) @local
+(let_condition pattern: (tuple_struct_pattern type: (identifier) @call . (identifier) @name .) @local value: (_) @alias_of)
 (tuple_pattern (identifier) @name) @local
 (tuple_struct_pattern (identifier) @name) @local
 (slice_pattern (identifier) @name) @local

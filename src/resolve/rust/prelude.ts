@@ -170,3 +170,10 @@ export const DERIVE_METHODS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
     Hash: ["hash"],
   }).map(([k, v]) => [k, new Set(v)]),
 );
+
+/** std collections whose iteration yields their first generic argument. */
+export const COLLECTIONS: ReadonlySet<string> = new Set(["Vec", "VecDeque", "LinkedList", "HashSet", "BTreeSet", "BinaryHeap", "Option"]);
+/** std maps: `.keys()` / `.values()` yield their first / second argument. */
+export const MAPS: ReadonlySet<string> = new Set(["HashMap", "BTreeMap"]);
+/** Methods turning a collection into an iterator over its elements (or a map's keys / values). */
+export const ITER_METHODS: ReadonlySet<string> = new Set(["iter", "iter_mut", "into_iter", "drain", "keys", "values", "values_mut"]);

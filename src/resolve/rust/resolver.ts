@@ -25,6 +25,9 @@ import {
 } from "./model.js";
 import {
   BUILTIN_CRATES,
+  COLLECTIONS,
+  ITER_METHODS,
+  MAPS,
   DERIVE_METHODS,
   DEREF_WRAPPERS,
   POINTER_METHODS,
@@ -35,7 +38,7 @@ import {
   UNWRAP_METHODS,
   UNWRAPPABLE,
 } from "./prelude.js";
-import { type TypeShape, aliasParams, parseChain, parseType, parseUse, pathSegments } from "./text.js";
+import { type Chain, type TypeShape, aliasParams, parseChain, parseType, parseUse, pathSegments } from "./text.js";
 
 /** A type a value is known to have, with its generic arguments as written (each read where it was written). */
 export interface TypeT {
@@ -371,7 +374,15 @@ export class RustResolver {
       if (!byName) f.locals.set(fn, (byName = new Map()));
       addTo(byName, name, { ...l, name, pattern, idx });
     });
-    for (const list of f.locals.values()) for (const l of list.values()) l.sort((a, b) => a.at - b.at);
+    for (const byName of f.locals.values())
+      for (const [name, list] of byName) {
+        list.sort((a, b) => a.at - b.at || Number(a.pattern) - Number(b.pattern));
+        // Two readings of one binding (a typed pattern and the generic one): keep the typed.
+        byName.set(
+          name,
+          list.filter((l, i) => i === 0 || l.at !== list[i - 1]!.at),
+        );
+      }
   }
 
   /** Innermost function definition enclosing `scope` (closures are not definitions), -1 for none. */
@@ -1033,7 +1044,14 @@ export class RustResolver {
     const selfT = this.selfType(ctx);
     let t: TypeT | undefined;
     if (b.type) t = this.typeFromText(b.type, ctx, selfT);
-    else if (b.aliasOf) t = this.typeOfExpr(b.aliasOf, ctx, b.at, depth + 1);
+    else if (b.callOf === "for" && b.aliasOf) t = this.elementOfExpr(b.aliasOf, ctx, b.at, depth + 1);
+    else if (b.callOf && b.aliasOf) {
+      // `if let Some(x) = e` / `Ok(x)` / `Err(x)`: what the variant holds.
+      const of = this.typeOfExpr(b.aliasOf, ctx, b.at, depth + 1);
+      const kind = of?.t.t === "ext" ? lastSeg(of.t.path) : "";
+      const i = (b.callOf === "Some" && kind === "Option") || (b.callOf === "Ok" && kind === "Result") ? 0 : b.callOf === "Err" && kind === "Result" ? 1 : -1;
+      t = of && i >= 0 ? this.typeArg(of, i) : undefined;
+    } else if (b.aliasOf) t = this.typeOfExpr(b.aliasOf, ctx, b.at, depth + 1);
     this.inProgress.delete(`l:${memo}`);
     this.memoBindingType.set(memo, t ?? null);
     return t;
@@ -1141,6 +1159,41 @@ export class RustResolver {
     if (depth > 6) return undefined;
     const chain = parseChain(text);
     if (!chain) return undefined;
+    return this.typeOfChain(chain, ctx, at, depth);
+  }
+
+  /** What `for x in <expr>` binds `x` to: the element type of a collection, or an in-tree iterator's `Item`. */
+  elementOfExpr(text: string, ctx: Ctx, at: number, depth = 0): TypeT | undefined {
+    const chain = parseChain(text);
+    if (!chain) return undefined;
+    const last = chain.ops[chain.ops.length - 1];
+    if (last?.op === "method" && ITER_METHODS.has(last.name)) {
+      const base = this.typeOfChain({ head: chain.head, ops: chain.ops.slice(0, -1) }, ctx, at, depth);
+      if (!base || base.t.t !== "ext") return undefined;
+      const kind = lastSeg(base.t.path);
+      if (last.name === "keys" || last.name === "values") return MAPS.has(kind) ? this.typeArg(base, last.name === "keys" ? 0 : 1) : undefined;
+      return COLLECTIONS.has(kind) ? this.typeArg(base, 0) : undefined;
+    }
+    const t = this.typeOfChain(chain, ctx, at, depth);
+    return t ? this.elementOf(t) : undefined;
+  }
+
+  private elementOf(t: TypeT): TypeT | undefined {
+    if (t.t.t === "ext") return COLLECTIONS.has(lastSeg(t.t.path)) ? this.typeArg(t, 0) : undefined;
+    if (t.t.t !== "def" || t.traitObject) return undefined;
+    // An in-tree `impl Iterator` / `impl IntoIterator` says its `Item`.
+    const key = this.keyOf(t.t.d);
+    for (const rec of this.implsOf(key)) {
+      const tr = lastSeg(rec.traitExt ?? rec.traitKey);
+      if (tr !== "Iterator" && tr !== "IntoIterator") continue;
+      const item = rec.members.get("Item");
+      const d = item ? def(item) : undefined;
+      if (item && d?.kind === "type" && d.type) return this.typeFromText(d.type, this.ctxAt(item.f, d.parent), t);
+    }
+    return undefined;
+  }
+
+  private typeOfChain(chain: Chain, ctx: Ctx, at: number, depth: number): TypeT | undefined {
     const segs = pathSegments(chain.head.text);
     if (!segs) return undefined;
     const selfT = this.selfType(ctx);

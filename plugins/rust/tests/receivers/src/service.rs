@@ -92,3 +92,49 @@ pub fn missing(u: User) {
     // @fact edge CALLS recv::service::missing -> ?::src/service.rs::u.frobnicate reason="method not found on type"
     u.frobnicate();
 }
+
+pub struct Users {
+    all: Vec<User>,
+}
+
+pub struct UserIter;
+
+impl Iterator for UserIter {
+    type Item = User;
+    fn next(&mut self) -> Option<User> {
+        None
+    }
+}
+
+impl Users {
+    pub fn each_item(it: UserIter) {
+        // an in-tree iterator's `type Item`
+        // @fact edge CALLS recv::service::Users::each_item -> recv::model::User::greet by=receiver
+        for w in it {
+            w.greet();
+        }
+    }
+
+    pub fn each(&self) {
+        // `for x in` a declared collection binds x to its element type
+        // @fact edge CALLS recv::service::Users::each -> recv::model::User::greet by=receiver
+        for u in &self.all {
+            u.greet();
+        }
+        // through `.iter()`
+        // @fact edge CALLS recv::service::Users::each -> recv::model::User::rename by=receiver
+        for v in self.all.iter() {
+            v.rename("x");
+        }
+        // `if let Some(x)` on a declared `Option<User>`
+        // @fact edge CALLS recv::service::Users::each -> ?::src/service.rs::z.nope reason="method not found on type"
+        if let Some(z) = User::find(1) {
+            z.nope();
+        }
+        // an adapter the resolver does not model: unknown
+        // @fact edge CALLS recv::service::Users::each -> ?::src/service.rs::r.greet reason="receiver type unknown"
+        for r in self.all.iter().rev() {
+            r.greet();
+        }
+    }
+}
