@@ -5,7 +5,7 @@
 import { DrsgError } from "../model/errors.js";
 import type { Props } from "../model/facts.js";
 import { type EdgeRow, type NodeRow, planeNotFound, type StoreContext, toEdge, toNode } from "./context.js";
-import type { PlaneInfo, Reader, StoredEdge, StoredNode } from "./types.js";
+import type { NodeSite, PlaneInfo, Reader, StoredEdge, StoredNode } from "./types.js";
 
 const NODE_COLS = "id, plane, key, label, labels, name, props";
 const EDGE_COLS = "id, plane, type, src, dst, props";
@@ -196,6 +196,27 @@ export class SqlReader implements Reader {
     const sql = `SELECT id, type, src, dst, props FROM ${this.src.edgeScan} WHERE plane = @p ORDER BY id`;
     const rows = this.ctx.db.prepare(sql).iterate(this.params({ p: this.planeId(plane) })) as IterableIterator<EdgeRow>;
     for (const r of rows) yield toEdge(plane, r);
+  }
+
+  nodeSites(plane: string): NodeSite[] {
+    const sql =
+      `SELECT key, label, json_extract(props, '$.file') AS file, json_extract(props, '$.line') AS line, ` +
+      `json_extract(props, '$.end_line') AS end_line FROM ${this.src.nodes} WHERE plane = @p AND label <> 'UnresolvedRef'`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane) })) as {
+      key: string;
+      label: string;
+      file: unknown;
+      line: unknown;
+      end_line: unknown;
+    }[];
+    const out: NodeSite[] = [];
+    for (const r of rows) {
+      if (typeof r.file !== "string" || typeof r.line !== "number") continue;
+      const site: NodeSite = { key: r.key, label: r.label, file: r.file, line: r.line };
+      if (typeof r.end_line === "number") site.end_line = r.end_line;
+      out.push(site);
+    }
+    return out;
   }
 
   countNodes(plane: string): number {

@@ -4,7 +4,7 @@
 // the first plane it touches... which better-sqlite3 cannot know in advance, so writes to a
 // mounted plane go through `writeTo(plane, fn)`; `write()` is the main database's.
 import { DrsgError } from "../model/errors.js";
-import type { DbCommit, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
+import type { DbCommit, NodeSite, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export interface Mount {
   name: string;
@@ -86,6 +86,9 @@ export class RoutedStore implements Store {
   }
   edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[] {
     return this.storeOf(plane).edgesIn(plane, nodeId, type);
+  }
+  nodeSites(plane: string): NodeSite[] {
+    return this.storeOf(plane).nodeSites(plane);
   }
   allNodes(plane: string): IterableIterator<StoredNode> {
     return this.storeOf(plane).allNodes(plane);

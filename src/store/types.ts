@@ -43,6 +43,16 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
+/** Where a node is declared: what grep and snippet need to name the symbol a line falls in. */
+export interface NodeSite {
+  key: string;
+  /** The primary label. */
+  label: string;
+  file: string;
+  line: number;
+  end_line?: number;
+}
+
 /** Reads, current or as of a commit. Never scans history for current reads. */
 export interface Reader {
   listPlanes(): PlaneInfo[];
@@ -61,6 +71,11 @@ export interface Reader {
   allEdges(plane: string): IterableIterator<StoredEdge>;
   countNodes(plane: string): number;
   countEdges(plane: string): number;
+  /**
+   * Every node with a string `file` and a numeric `line` (UnresolvedRef excluded), read without
+   * parsing whole property maps.
+   */
+  nodeSites(plane: string): NodeSite[];
 }
 
 export interface NodeInput {

@@ -271,3 +271,28 @@ describe("grep outside git, and without a plane", () => {
     }
   });
 });
+
+test("nodeSites: nodes with a string file and a numeric line, UnresolvedRefs left out, current and as of a commit", () => {
+  const t = tempStore();
+  try {
+    t.store.write((w) => {
+      w.createPlane("s");
+      w.createNode("s", { key: "a", labels: ["Function"], props: { file: "a.ts", line: 3, end_line: 9 } });
+      w.createNode("s", { key: "b", labels: ["Module", "File"], props: { file: "b.ts", line: 1 } });
+      w.createNode("s", { key: "c", labels: ["Function"], props: { file: "c.ts", line: "3" } });
+      w.createNode("s", { key: "d", labels: ["Note"], props: { text: "no site" } });
+      w.createNode("s", { key: "?::a.ts::x", labels: ["UnresolvedRef"], props: { file: "a.ts", line: 4 } });
+    });
+    const seq = t.store.currentSeq();
+    const want = [
+      { key: "a", label: "Function", file: "a.ts", line: 3, end_line: 9 },
+      { key: "b", label: "Module", file: "b.ts", line: 1 },
+    ];
+    assert.deepEqual(t.store.nodeSites("s"), want);
+    t.store.write((w) => w.createNode("s", { key: "e", labels: ["Function"], props: { file: "e.ts", line: 1 } }));
+    assert.deepEqual(t.store.asOf(seq).nodeSites("s"), want);
+    assert.equal(t.store.nodeSites("s").length, 3);
+  } finally {
+    t.done();
+  }
+});

@@ -1,6 +1,6 @@
 // Which symbol a line of a file falls in: the innermost node of the plane whose `file` is that
 // file and whose `line` ≤ L ≤ `end_line`. The per-file lists are built by one scan of the plane
-// and kept until the plane changes (grep names a symbol for every hit it shows).
+// (the store's node sites, no property maps parsed) and kept until the plane changes.
 import type { PlaneInfo } from "../../store/types.js";
 import type { ToolContext } from "../tool.js";
 
@@ -28,16 +28,13 @@ export function symbolIndex(ctx: ToolContext, p: PlaneInfo): SymbolIndex {
   const hit = cache.get(id);
   if (hit && hit.stamp === stamp) return hit.index;
   const index: SymbolIndex = new Map();
-  for (const n of ctx.store.allNodes(p.name)) {
-    const file = n.props.file;
-    const line = n.props.line;
-    if (typeof file !== "string" || typeof line !== "number" || !n.key) continue;
-    if (n.labels.includes("UnresolvedRef")) continue;
-    const end = typeof n.props.end_line === "number" && n.props.end_line >= line ? n.props.end_line : line;
-    const f = normFile(file);
+  for (const n of ctx.store.nodeSites(p.name)) {
+    if (!n.key) continue;
+    const end = n.end_line !== undefined && n.end_line >= n.line ? n.end_line : n.line;
+    const f = normFile(n.file);
     let list = index.get(f);
     if (!list) index.set(f, (list = []));
-    list.push({ line, end, key: n.key, whole: n.labels[0] === "Module" || n.labels[0] === "File" });
+    list.push({ line: n.line, end, key: n.key, whole: n.label === "Module" || n.label === "File" });
   }
   for (const list of index.values()) list.sort((a, b) => a.line - b.line || b.end - a.end || (a.key < b.key ? -1 : 1));
   cache.set(id, { stamp, index });
