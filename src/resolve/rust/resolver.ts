@@ -687,6 +687,8 @@ export class RustResolver {
   }
 
   private fromGlobs(globs: UseBinding[], name: string, ns: Ns): { targets: Target[]; uncertain: Uncertain[] } {
+    // A glob from a module that is not an ancestor imports its public items only.
+    const importer = globs[0]?.ctx.mod;
     const targets: Target[] = [];
     const uncertain: Uncertain[] = [];
     for (const g of globs) {
@@ -699,7 +701,7 @@ export class RustResolver {
       for (const gt of gts) {
         if (gt.t === "ext") uncertain.push({ written, ext: gt.path });
         else if (gt.t === "mod") {
-          const sub = this.lookupInMod(gt.m, name, ns);
+          const sub = this.lookupInMod(gt.m, name, ns, importer !== undefined && !isWithin(importer, gt.m));
           targets.push(...sub.targets);
           uncertain.push(...sub.uncertain);
         } else if (def(gt.d).kind === "enum") {
@@ -714,8 +716,8 @@ export class RustResolver {
   }
 
   /** A name in a module's own namespace: its items, its explicit uses, then its glob imports. */
-  lookupInMod(m: Mod, name: string, ns: Ns): LookupOut {
-    const memo = `${m.id}\u0000${name}\u0000${ns}`;
+  lookupInMod(m: Mod, name: string, ns: Ns, pubOnly = false): LookupOut {
+    const memo = `${m.id}\u0000${name}\u0000${ns}${pubOnly ? "\u0000pub" : ""}`;
     const cached = this.memoMod.get(memo);
     if (cached) return cached;
     if (this.inProgress.has(`m:${memo}`)) {
@@ -724,29 +726,31 @@ export class RustResolver {
     }
     this.inProgress.add(`m:${memo}`);
     const before = this.guardHits;
-    const out = this.computeLookupInMod(m, name, ns);
+    const out = this.computeLookupInMod(m, name, ns, pubOnly);
     this.inProgress.delete(`m:${memo}`);
     if (this.guardHits === before) this.memoMod.set(memo, out);
     return out;
   }
 
-  private computeLookupInMod(m: Mod, name: string, ns: Ns): LookupOut {
+  private computeLookupInMod(m: Mod, name: string, ns: Ns, pubOnly: boolean): LookupOut {
     const targets: Target[] = [];
     for (const it of m.items.get(name) ?? []) {
+      if (pubOnly && "def" in it && !def(it.def).visibility?.startsWith("pub")) continue;
       const t: Target = "mod" in it ? { t: "mod", m: it.mod } : { t: "def", d: it.def };
       // macro_rules! are scoped by text, not by path (bind.ts); the crate root holds the exported ones.
       if (targetInNs(t, ns) && ns !== "macro") targets.push(t);
     }
     // cfg'd variants of one item share its key: one target.
     if (targets.length > 0) return { targets: dedupe(targets, this), by: "scope", uncertain: [] };
-    const uses = m.uses.get(name);
-    if (uses) {
+    const uses = pubOnly ? m.uses.get(name)?.filter((b) => b.visibility) : m.uses.get(name);
+    if (uses && uses.length > 0) {
       const r = this.fromBindings(uses, ns);
       if (r.targets.length > 0) return { targets: r.targets, by: "import", uncertain: [] };
       if (r.reason) return { targets: [], by: "", uncertain: [], reason: r.reason };
     }
-    if (m.globs.length === 0) return { targets: [], by: "", uncertain: [] };
-    const g = this.fromGlobs(m.globs, name, ns);
+    const globs = pubOnly ? m.globs.filter((b) => b.visibility) : m.globs;
+    if (globs.length === 0) return { targets: [], by: "", uncertain: [] };
+    const g = this.fromGlobs(globs, name, ns);
     return { targets: dedupe(g.targets, this), by: "import", uncertain: g.uncertain };
   }
 
@@ -1120,7 +1124,8 @@ export class RustResolver {
   /** Methods named `name` callable on a value of type `t`. */
   methodOf(t: TypeT, name: string, depth = 0): Found {
     if (t.t.t === "ext") {
-      const cands = this.traitCandidates(extTypeKey(t.t.path), name);
+      // In-tree impls for an external type (never for a trait object: its Self type is not known).
+      const cands = t.traitObject ? [] : this.traitCandidates(extTypeKey(t.t.path), name);
       if (cands.length === 1) return { targets: [{ t: "def", d: cands[0]! }], medium: true };
       if (cands.length > 1) return { targets: [], reason: `ambiguous: ${cands.length} candidates` };
       const last = lastSeg(t.t.path);
@@ -1316,12 +1321,18 @@ export interface LookupOut {
 }
 
 export function extTypeKey(path: string): string {
-  return `ext:${lastSeg(path)}`;
+  return `ext:${path}`;
 }
 
 export function lastSeg(path: string): string {
   const i = path.lastIndexOf("::");
   return i >= 0 ? path.slice(i + 2) : path;
+}
+
+/** Whether module `inner` is `outer` or nested in it. */
+export function isWithin(inner: Mod, outer: Mod): boolean {
+  for (let m: Mod | undefined = inner; m; m = m.parent) if (m === outer) return true;
+  return false;
 }
 
 function addTo<V>(m: Map<string, V[]>, k: string, v: V): void {

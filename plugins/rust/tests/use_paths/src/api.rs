@@ -50,3 +50,21 @@ mod tests {
         preheat();
     }
 }
+
+mod private_items {
+    fn drop(_x: u32) {}
+    pub fn go() {}
+}
+
+mod glob_user {
+    use super::private_items::*;
+
+    // a glob from a non-ancestor module imports public items only: `drop` is the prelude's
+    // @fact edge CALLS paths::api::glob_user::f -> paths::api::private_items::go by=import
+    // @fact edge CALLS paths::api::glob_user::f -> rust:drop by=prelude
+    // @fact no-edge CALLS paths::api::glob_user::f -> paths::api::private_items::drop
+    fn f() {
+        go();
+        drop(1);
+    }
+}
