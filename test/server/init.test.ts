@@ -123,6 +123,17 @@ test("drsg init: serve, follow a commit, reuse, restart, relay", { timeout: 180_
   assert.match(out3, /restarted — serve watch pid \d+/);
   assert.deepEqual(endpoint(repo), { url, auth });
 
+  // The client's connection pool may still hold a socket to the killed server: a request on it
+  // fails once, then the pool lets it go. Wait until the restarted server answers this process.
+  assert.ok(
+    await until(async () => {
+      try {
+        return (await fetch(new URL("/health", url))).ok;
+      } catch {
+        return false;
+      }
+    }, 10_000),
+  );
   // drsg-mcp with no database named, inside the repository: relays to the server.
   const server = await httpClient(repo);
   const serverTools = (await server.listTools()).tools.map((t) => t.name).sort();
