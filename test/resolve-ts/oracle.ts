@@ -201,7 +201,10 @@ export function compare(dir: string, facts: Facts): Report {
     const src = byKey.get(e.src)!;
     const dst = byKey.get(e.dst)!;
     const file = String(src.props.file);
-    const candidates = (sites.get(file) ?? []).filter((s) => s.line === e.props.line && s.callee === e.props._ref);
+    const ref = String(e.props._ref);
+    // The extractor caps `_ref` at 200 characters (ending "…").
+    const sameCallee = (callee: string) => callee === ref || (ref.endsWith("…") && callee.startsWith(ref.slice(0, -1)));
+    const candidates = (sites.get(file) ?? []).filter((s) => s.line === e.props.line && sameCallee(s.callee));
     report.checked++;
     const where = `${file}:${e.props.line} ${e.props._ref} → ${e.dst}`;
     if (candidates.length === 0) {

@@ -135,6 +135,7 @@
     (binary_expression) (as_expression) (non_null_expression) (call_expression) (subscript_expression) (await_expression)])]
   arguments: (arguments) @arguments) @reference.call
 (new_expression constructor: (identifier) @name arguments: (arguments)? @arguments) @reference.new
+(new_expression constructor: (this) @name arguments: (arguments)? @arguments) @reference.new
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)
   arguments: (arguments)? @arguments) @reference.new
 (new_expression constructor: [(subscript_expression) (call_expression) (parenthesized_expression)] arguments: (arguments)? @arguments) @reference.new
@@ -252,6 +253,13 @@
 (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @local.param
 (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @name)) @local.param
 (arrow_function parameter: (identifier) @name) @local.param
+; narrowing: an expression passed to a type guard (`isFoo(x)`, `assertFoo(this.a)`) or tested with
+; `instanceof` has another type inside the guarded code; recorded as a local named after the expression
+; whose @alias_of is the parenthesised guard, and read as "type unknown in this scope"
+(call_expression function: [(identifier) @_guard (member_expression property: (property_identifier) @_guard)] (#match? @_guard "^(is|assert)[A-Z_]")
+  arguments: (arguments . [(identifier) (member_expression)] @name) @alias_of) @local
+(parenthesized_expression (binary_expression left: [(identifier) (member_expression)] @name "instanceof")) @local @alias_of
+(parenthesized_expression (binary_expression (binary_expression left: [(identifier) (member_expression)] @name "instanceof"))) @local @alias_of
 ; `this.x = ...` (named "this.x", never an identifier): the scope assigns properties of `this`
 ; (JS: a constructor), and what a `new` initialiser makes of the property
 (assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)]) @name) @local

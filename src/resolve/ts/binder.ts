@@ -4,7 +4,7 @@
 // answer is `unknown` with the reason the site will carry as an UnresolvedRef.
 import type { Import } from "../../model/partial.js";
 import { BUILTIN_TYPE_NAMES, FUNCTION_MEMBERS, GLOBAL_VALUES, PROMISE_GENERICS, TRANSPARENT_GENERICS } from "./globals.js";
-import { type DefInfo, type LocalInfo, type Mod, TYPE_KINDS, isOwnBody } from "./module.js";
+import { type DefInfo, type LocalInfo, type Mod, TYPE_KINDS, isNarrowing, isOwnBody, normaliseExpr } from "./module.js";
 import type { Project } from "./project.js";
 import { type Head, type PathExpr, parsePath, parseType } from "./syntax.js";
 
@@ -299,15 +299,15 @@ export class Binder {
   }
 
   private localValUncached(mod: Mod, l: LocalInfo, depth: number): Val {
+    if (isNarrowing(l)) return UNKNOWN;
     if (l.type !== undefined) return this.typeVal(mod, l.scope, l.type, false, depth + 1);
     if (l.newOf !== undefined) {
       const path = parsePath(l.newOf);
       return path ? this.newVal(this.evalPath(mod, l.scope, path, depth + 1)) : UNKNOWN;
     }
     if (l.callOf !== undefined) {
-      const path = parsePath(l.callReceiver !== undefined ? `${l.callReceiver}.${l.callOf}` : l.callOf);
-      if (!path) return UNKNOWN;
-      return this.callResult(this.evalPath(mod, l.scope, path, depth + 1), depth + 1);
+      const path = parsePath(l.callReceiver !== undefined ? `${l.callReceiver}.${l.callOf}()` : `${l.callOf}()`);
+      return path ? this.evalPath(mod, l.scope, path, depth + 1) : UNKNOWN;
     }
     if (l.aliasOf !== undefined) {
       const path = parsePath(l.aliasOf);
@@ -329,13 +329,15 @@ export class Binder {
     return ctor.k === "unknown" ? ctor : UNKNOWN;
   }
 
-  /** What calling a value returns: the declared return type of the function or method. */
-  callResult(callee: Val, depth: number): Val {
+  /** What calling a value returns: the declared return type of the function or method (`this`:
+   * the receiver the method was called on). */
+  callResult(callee: Val, depth: number, receiver?: Val): Val {
     if (callee.k === "def") {
       const d = callee.d;
-      if (d.d.returns !== undefined && (d.d.kind === "function" || d.d.kind === "method"))
-        return this.typeVal(d.mod, d.d.parent, d.d.returns, true, depth + 1);
-      return UNKNOWN;
+      if (d.d.returns === undefined || (d.d.kind !== "function" && d.d.kind !== "method")) return UNKNOWN;
+      if (d.d.returns.trim() === "this" || d.d.returns.trim() === "Promise<this>")
+        return receiver && (receiver.k === "inst" || receiver.k === "def") ? receiver : UNKNOWN;
+      return this.typeVal(d.mod, d.d.parent, d.d.returns, true, depth + 1);
     }
     if (callee.k === "builtin") return BUILTIN;
     return callee.k === "unknown" ? callee : UNKNOWN;
@@ -345,9 +347,16 @@ export class Binder {
   evalPath(mod: Mod, scope: number, path: PathExpr, depth = 0): Val {
     if (depth > MAX_DEPTH) return UNKNOWN;
     let v = this.evalHead(mod, scope, path.head, depth);
+    let receiver: Val | undefined;
     for (const step of path.steps) {
       if (v.k === "unknown") return v;
-      v = step.k === "call" ? this.callResult(v, depth) : this.memberVal(v, step.name, depth);
+      if (step.k === "call") {
+        v = this.callResult(v, depth, receiver);
+        receiver = undefined;
+      } else {
+        receiver = v;
+        v = this.memberVal(v, step.name, depth);
+      }
     }
     return v;
   }
@@ -357,10 +366,23 @@ export class Binder {
     const id = `${mod.idx}\u0000${scope}\u0000${text}`;
     const memo = this.valMemo.get(id);
     if (memo) return memo;
-    const path = parsePath(text);
+    const path = this.isNarrowed(mod, scope, text) ? undefined : parsePath(text);
     const v = path ? this.evalPath(mod, scope, path) : UNKNOWN;
     this.valMemo.set(id, v);
     return v;
+  }
+
+  /** Whether the receiver (or a member expression it starts with) is narrowed in a scope around the site. */
+  private isNarrowed(mod: Mod, scope: number, text: string): boolean {
+    if (mod.narrowed.size === 0) return false;
+    const norm = normaliseExpr(text);
+    let s = scope;
+    for (;;) {
+      const set = mod.narrowed.get(s);
+      if (set) for (const n of set) if (norm === n || norm.startsWith(`${n}.`) || norm.startsWith(`${n}(`)) return true;
+      if (s < 0) return false;
+      s = mod.p.defs[s]!.parent;
+    }
   }
 
   private evalHead(mod: Mod, scope: number, head: Head, depth: number): Val {

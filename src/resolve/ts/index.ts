@@ -42,7 +42,13 @@ export function resolveTs(input: ResolveInput): ResolveOutput {
   const binder = new Binder(project, mods, byPath, taken, members);
   const fb = new FactBuilder();
   for (const n of project.notes) fb.notes.push(n);
-  for (const mod of mods) emitModule(fb, binder, mod);
+  for (const mod of mods) {
+    // A fold keeps the facts of files it did not change (ResolveInput.emit): their keys still count.
+    if (input.emit && !input.emit.has(mod.path)) {
+      fb.assume(mod.key);
+      for (const info of mod.defs) if (info.key !== undefined && !fb.has(info.key)) fb.assume(info.key);
+    } else emitModule(fb, binder, mod);
+  }
   return fb.finish();
 }
 
@@ -50,9 +56,20 @@ function emitModule(fb: FactBuilder, binder: Binder, mod: Mod): void {
   const p = mod.p;
   fb.node(mod.key, ["Module"], { file: p.path, path: p.path, line: 1, end_line: p.lines });
   const exported = exportedLocals(binder, mod);
+  // Definitions sharing a key (accessor pairs, overloads and their implementation) are one node
+  // spanning all of them.
+  const span = new Map<string, [number, number]>();
+  for (const info of mod.defs) {
+    if (info.key === undefined) continue;
+    const prior = span.get(info.key);
+    span.set(info.key, prior ? [Math.min(prior[0], info.d.line), Math.max(prior[1], info.d.endLine)] : [info.d.line, info.d.endLine]);
+  }
   for (const info of mod.defs) {
     if (info.key === undefined || fb.has(info.key)) continue;
     const props = defProps(p, info.d);
+    const [line, end] = span.get(info.key)!;
+    props.line = line;
+    props.end_line = end;
     if (info.d.object !== undefined && info.objectPath === "") props.visibility = "exported";
     else if (info.binding && info.d.parent === -1 && exported.has(info)) props.visibility = "exported";
     else if (info.container !== undefined && props.visibility === undefined && info.d.kind !== "constructor") {
@@ -174,6 +191,11 @@ function bindCall(fb: FactBuilder, binder: Binder, mod: Mod, ref: Ref, src: stri
 function callOutcome(binder: Binder, mod: Mod, ref: Ref): Outcome {
   if (!ref.name) return unresolved(REASON.dynamic);
   if (ref.name === "super" && ref.receiver === undefined) return superOutcome(binder, mod, ref);
+  if (ref.name === "this" && ref.receiver === undefined) {
+    // `new this()` in a static member: the class itself.
+    const t = binder.thisVal(mod, ref.scope);
+    return t.k === "def" && t.d.d.kind === "class" ? { k: "bound", dst: t.d, by: "this", medium: false } : unresolved(REASON.receiver);
+  }
   if (ref.receiver === undefined) {
     const b = binder.lookup(mod, ref.scope, ref.name);
     switch (b.k) {

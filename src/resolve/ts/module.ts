@@ -66,6 +66,8 @@ export class Mod {
   cjsReexport?: string;
   /** `export * from` sources, in order. */
   readonly stars: string[] = [];
+  /** scope → member expressions (normalised text) a type guard or `instanceof` narrows there. */
+  readonly narrowed = new Map<number, Set<string>>();
   /** Definitions (ids) whose own body assigns `this.x = ...` (JS treats such a function as a constructor). */
   readonly thisAssigned = new Set<number>();
   /** CommonJS: definitions assigned to `exports.x` / `module.exports.x` / `module.exports = { m() {} }`. */
@@ -189,7 +191,15 @@ export function buildModule(
       }
     }
     if (importLines.has(`${l.scope}:${l.name}:${l.line}`)) continue;
-    if (l.name.startsWith("this.") && l.scope >= 0) {
+    if (isNarrowing(l)) {
+      if (l.name.includes(".")) {
+        // A member expression narrowed in this scope: its declared type does not hold everywhere here.
+        let set = mod.narrowed.get(l.scope);
+        if (!set) mod.narrowed.set(l.scope, (set = new Set()));
+        set.add(normaliseExpr(l.name));
+        continue;
+      }
+    } else if (l.name.startsWith("this.") && l.scope >= 0) {
       const h = p.defs[l.scope]!;
       const owner = h.name === HIDDEN && h.parent >= 0 && isOwnBody(h, p.defs[h.parent]!) ? h.parent : l.scope;
       mod.thisAssigned.add(owner);
@@ -207,6 +217,16 @@ export function buildModule(
     } else if (e.local !== undefined && !mod.exportLocal.has(e.name)) mod.exportLocal.set(e.name, e.local);
   }
   return mod;
+}
+
+/** A local recorded for a type guard or `instanceof` test (its @alias_of is the parenthesised guard). */
+export function isNarrowing(l: { aliasOf?: string }): boolean {
+  return l.aliasOf?.startsWith("(") === true;
+}
+
+/** Receiver text normalised for comparison: no whitespace, `?.` as `.`, no `!`. */
+export function normaliseExpr(text: string): string {
+  return text.replace(/\s+/g, "").replace(/\?\./g, ".").replace(/!/g, "");
 }
 
 function localOf(l: Local): LocalInfo {
