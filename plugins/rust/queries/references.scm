@@ -6,7 +6,8 @@
 ;   @reference.new    struct literals `T { .. }` / `a::T { .. }` / `Self { .. }` (@callee = the type as written)
 ;                     inside the arguments of std formatting / assertion macros (`assert_eq!(f(x), y.len())`),
 ;                     whose token trees are expressions: a call starting an argument, `f(..)`, `x.m(..)`,
-;                     `self.m(..)` or `T::f(..)` (the primary node spans the text recorded as `_ref`)
+;                     `self.m(..)` or `T::f(..)` (the primary node spans the text recorded as `_ref`; the
+;                     resolver drops a match whose text shows tokens between the name and its `(`)
 ;   @reference.macro  macro invocations `m!(..)` / `a::m!(..)`
 ;   @reference.value  a bare path passed as an argument (`map(parse)`, `map(Self::f)`): a function used as a value
 ;   @reference.type   type names written in signatures, fields, lets, casts, type arguments and aliases
@@ -23,16 +24,16 @@
 
 ; calls inside the arguments of expression-taking macros
 ((macro_invocation macro: [(identifier) @_m (scoped_identifier name: (identifier) @_m)]
-  (token_tree . (identifier) @name @reference.call . (token_tree) @arguments))
+  (token_tree . (identifier) @name @reference.call . (token_tree . "(") @arguments))
   (#match? @_m "^(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|unimplemented|vec|dbg|info|debug|warn|error|trace|anyhow|bail|ensure)$"))
 ((macro_invocation macro: [(identifier) @_m (scoped_identifier name: (identifier) @_m)]
-  (token_tree "," . (identifier) @name @reference.call . (token_tree) @arguments))
+  (token_tree "," . (identifier) @name @reference.call . (token_tree . "(") @arguments))
   (#match? @_m "^(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|unimplemented|vec|dbg|info|debug|warn|error|trace|anyhow|bail|ensure)$"))
 ((macro_invocation macro: [(identifier) @_m (scoped_identifier name: (identifier) @_m)]
-  (token_tree . [(identifier) (self)] @receiver @reference.call . ["." "::"] . (identifier) @name . (token_tree) @arguments))
+  (token_tree . [(identifier) (self)] @receiver @reference.call . ["." "::"] . (identifier) @name . (token_tree . "(") @arguments))
   (#match? @_m "^(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|unimplemented|vec|dbg|info|debug|warn|error|trace|anyhow|bail|ensure)$"))
 ((macro_invocation macro: [(identifier) @_m (scoped_identifier name: (identifier) @_m)]
-  (token_tree "," . [(identifier) (self)] @receiver @reference.call . ["." "::"] . (identifier) @name . (token_tree) @arguments))
+  (token_tree "," . [(identifier) (self)] @receiver @reference.call . ["." "::"] . (identifier) @name . (token_tree . "(") @arguments))
   (#match? @_m "^(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne|println|print|eprintln|eprint|format|format_args|write|writeln|panic|unreachable|todo|unimplemented|vec|dbg|info|debug|warn|error|trace|anyhow|bail|ensure)$"))
 
 ; struct literals

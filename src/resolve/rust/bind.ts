@@ -191,9 +191,25 @@ function confidenceOf(res: { medium?: boolean }, t: Target): Confidence {
   return res.medium || (t.t === "ext" && t.unverified) ? "medium" : "high";
 }
 
+/**
+ * A call's text is its callee as written: `f`, `a::f`, `x.m`, perhaps with a turbofish. A call read
+ * from a macro's token tree whose text shows anything else between the name and its `(`
+ * (`a + (b)`, `m!(..)`, `x = (..)`) was not a call.
+ */
+function wellFormed(ref: Ref): boolean {
+  const text = ref.text.replace(/\s+/g, "");
+  const tail = (rest: string) => rest === ref.name || rest.startsWith(`${ref.name}::<`);
+  if (ref.receiver === undefined) return tail(text);
+  const recv = ref.receiver.replace(/\s+/g, "");
+  if (!text.startsWith(recv)) return true; // capped texts: nothing to check
+  const rest = text.slice(recv.length);
+  return (rest.startsWith(".") && tail(rest.slice(1))) || (rest.startsWith("::") && tail(rest.slice(2)));
+}
+
 function bindCall(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: string, ref: Ref) {
   const name = stripRaw(ref.name);
   if (!name) return fb.unresolved(src, f.p.path, ref, "dynamic call");
+  if (!wellFormed(ref)) return;
   const shape = shapeOf(ref);
   if (shape === "bare") {
     if (r.isLocal(f, ref.scope, name, ref.at)) return fb.unresolved(src, f.p.path, ref, "dynamic call");
