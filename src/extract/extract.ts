@@ -1,7 +1,7 @@
 // One file's syntax tree + its plugin's query → the per-file partial (model/partial.ts).
 // Generic over languages: the capture vocabulary (plugins/README.md) says what each match is;
 // containment (which definition a reference or a local falls in) is computed here from ranges.
-import type { Node, Query, Tree } from "web-tree-sitter";
+import type { Node, Query, QueryCapture, Tree } from "web-tree-sitter";
 import type { Def, DefKind, Export, Import, Local, Partial, Ref, RefKind } from "../model/partial.js";
 
 const DEF_KINDS: ReadonlySet<string> = new Set<DefKind>([
@@ -36,8 +36,11 @@ export interface DocConfig {
 const SIGNATURE_CAP = 300;
 const DOC_CAP = 2000;
 
+const SPACE = /\s/;
+
 function squash(text: string, cap: number): string {
-  const s = text.replace(/\s+/g, " ").trim();
+  // Without whitespace, the replace and the trim change nothing: skip them (most texts).
+  const s = SPACE.test(text) ? text.replace(/\s+/g, " ").trim() : text;
   return s.length > cap ? `${s.slice(0, cap - 1)}…` : s;
 }
 
@@ -51,10 +54,24 @@ function unquote(text: string): string {
   return t;
 }
 
-type Caps = Map<string, Node[]>;
+/** One match's captures, in capture order (a handful: scanned, not indexed). */
+type Caps = QueryCapture[];
 
 function first(caps: Caps, name: string): Node | undefined {
-  return caps.get(name)?.[0];
+  for (let i = 0; i < caps.length; i++) if (caps[i]!.name === name) return caps[i]!.node;
+  return undefined;
+}
+
+function has(caps: Caps, name: string): boolean {
+  for (let i = 0; i < caps.length; i++) if (caps[i]!.name === name) return true;
+  return false;
+}
+
+/** Every node captured as `name`, in capture order; undefined when none. */
+function all(caps: Caps, name: string): Node[] | undefined {
+  let out: Node[] | undefined;
+  for (let i = 0; i < caps.length; i++) if (caps[i]!.name === name) (out ??= []).push(caps[i]!.node);
+  return out;
 }
 
 function text(caps: Caps, name: string): string | undefined {
@@ -65,12 +82,29 @@ function text(caps: Caps, name: string): string | undefined {
 function countNamed(n: Node | undefined): number | undefined {
   if (!n) return undefined;
   let c = 0;
-  for (let i = 0; i < n.namedChildCount; i++) {
-    const ch = n.namedChild(i);
-    if (ch && !ch.type.includes("comment")) c++;
-  }
+  // namedChildren: one call into the tree for all of them (namedChild(i) walks from the first each time).
+  for (const ch of n.namedChildren) if (ch && !ch.type.includes("comment")) c++;
   return c;
 }
+
+/** What a capture name makes of its match, when it is the match's first such capture. */
+function isPrimary(name: string): boolean {
+  let v = PRIMARY.get(name);
+  if (v === undefined) {
+    v =
+      name.startsWith("definition.") ||
+      name.startsWith("reference.") ||
+      name === "import" ||
+      name.startsWith("import.") ||
+      name === "export" ||
+      name === "local" ||
+      name === "local.param" ||
+      name === "impl";
+    PRIMARY.set(name, v);
+  }
+  return v;
+}
+const PRIMARY = new Map<string, boolean>();
 
 function precedingDoc(node: Node, cfg: DocConfig): string | undefined {
   const kinds = cfg.preceding ?? [];
@@ -115,9 +149,11 @@ interface Range {
   end: number;
 }
 
-/** Assign each position the innermost definition containing it (defs must be sorted by start, then end desc). */
-function innermost(defs: Def[], positions: { at: number; set(scope: number): void }[]): void {
-  const items = [...positions].sort((a, b) => a.at - b.at);
+/**
+ * Set each item's `scope` to the innermost definition containing its `at` (defs sorted by
+ * start, then end desc; items sorted by `at`). Depends only on `at`, so lists run separately.
+ */
+function innermost(defs: Def[], items: { at: number; scope: number }[]): void {
   const stack: Def[] = [];
   let di = 0;
   for (const it of items) {
@@ -128,7 +164,7 @@ function innermost(defs: Def[], positions: { at: number; set(scope: number): voi
       di++;
     }
     while (stack.length > 0 && stack[stack.length - 1]!.end <= it.at) stack.pop();
-    it.set(stack.length > 0 ? stack[stack.length - 1]!.id : -1);
+    it.scope = stack.length > 0 ? stack[stack.length - 1]!.id : -1;
   }
 }
 
@@ -163,33 +199,23 @@ export function extractTree(
 ): Partial {
   const defsRaw: { def: Def; node: Node; pattern: number }[] = [];
   const seenDef = new Map<number, number>();
-  const refsRaw: { ref: Ref; node: Node; hasName: boolean }[] = [];
-  const seenRef = new Map<string, number>();
+  const refsRaw: { ref: Ref; hasName: boolean }[] = [];
+  // Reference sites seen, per kind: node id → index in refsRaw.
+  const seenRef = new Map<string, Map<number, number>>();
   const imports: Import[] = [];
   const exports: Export[] = [];
   const locals: Local[] = [];
   const impls: (Range & { owner?: string; trait?: string })[] = [];
-  const importScopes: { imp: Import; at: number }[] = [];
+  const importScopes: { imp: Import; at: number; scope: number }[] = [];
 
   for (const m of query.matches(tree.rootNode)) {
-    const caps: Caps = new Map();
-    let primary: { name: string; node: Node } | undefined;
-    for (const c of m.captures) {
-      const list = caps.get(c.name);
-      if (list) list.push(c.node);
-      else caps.set(c.name, [c.node]);
-      if (
-        !primary &&
-        (c.name.startsWith("definition.") ||
-          c.name.startsWith("reference.") ||
-          c.name === "import" ||
-          c.name.startsWith("import.") ||
-          c.name === "export" ||
-          c.name === "local" ||
-          c.name === "local.param" ||
-          c.name === "impl")
-      )
-        primary = { name: c.name, node: c.node };
+    const caps: Caps = m.captures;
+    let primary: QueryCapture | undefined;
+    for (const c of caps) {
+      if (isPrimary(c.name)) {
+        primary = c;
+        break;
+      }
     }
     if (!primary) continue;
     const node = primary.node;
@@ -206,7 +232,7 @@ export function extractTree(
       const sigText = body
         ? source.slice(node.startIndex, body.startIndex)
         : (node.text.split("\n", 1)[0] ?? "");
-      const docNodes = caps.get("doc");
+      const docNodes = all(caps, "doc");
       const docText = docNodes ? docNodes.map((d) => d.text).join("\n") : precedingDoc(node, doc);
       const def: Def = {
         id: -1,
@@ -222,10 +248,10 @@ export function extractTree(
       if (sig) def.signature = sig;
       if (docText) def.doc = docText.length > DOC_CAP ? `${docText.slice(0, DOC_CAP - 1)}…` : docText;
       const vis = text(caps, "visibility");
-      if (caps.has("exported")) def.visibility = "exported";
+      if (has(caps, "exported")) def.visibility = "exported";
       else if (vis) def.visibility = squash(vis, 40);
-      if (caps.has("async")) def.isAsync = true;
-      if (caps.has("static")) def.isStatic = true;
+      if (has(caps, "async")) def.isAsync = true;
+      if (has(caps, "static")) def.isStatic = true;
       const returns = text(caps, "returns");
       if (returns) def.returns = squash(returns.replace(/^:\s*/, ""), 200);
       const type = text(caps, "type");
@@ -236,11 +262,11 @@ export function extractTree(
       if (trait) def.trait = squash(trait, 200);
       const arity = countNamed(first(caps, "params"));
       if (arity !== undefined) def.arity = arity;
-      const ext = caps.get("extends");
+      const ext = all(caps, "extends");
       if (ext) def.extends = ext.map((n) => squash(n.text, 200));
-      const impl = caps.get("implements");
+      const impl = all(caps, "implements");
       if (impl) def.implements = impl.map((n) => squash(n.text, 200));
-      const decos = caps.get("decorator");
+      const decos = all(caps, "decorator");
       if (decos) def.decorators = decos.map((n) => squash(n.text, 200));
       const obj = text(caps, "object");
       if (obj) def.object = squash(obj, 200);
@@ -274,15 +300,19 @@ export function extractTree(
       }
       const arity = countNamed(first(caps, "arguments"));
       if (arity !== undefined) ref.arity = arity;
-      const dedupe = `${kind}:${node.id}`;
-      const prior = seenRef.get(dedupe);
+      let seen = seenRef.get(kind);
+      if (!seen) {
+        seen = new Map();
+        seenRef.set(kind, seen);
+      }
+      const prior = seen.get(node.id);
       if (prior !== undefined) {
         // The same site matched twice: keep the reading that names its target.
-        if (!refsRaw[prior]!.hasName && nameNode) refsRaw[prior] = { ref, node, hasName: true };
+        if (!refsRaw[prior]!.hasName && nameNode) refsRaw[prior] = { ref, hasName: true };
         continue;
       }
-      seenRef.set(dedupe, refsRaw.length);
-      refsRaw.push({ ref, node, hasName: nameNode !== undefined });
+      seen.set(node.id, refsRaw.length);
+      refsRaw.push({ ref, hasName: nameNode !== undefined });
       continue;
     }
 
@@ -298,12 +328,12 @@ export function extractTree(
       if (named !== undefined) out.push({ ...base, imported: named, local: alias ?? named });
       if (def !== undefined) out.push({ ...base, imported: "default", local: def });
       if (ns !== undefined) out.push({ ...base, imported: "*", local: ns });
-      if (caps.has("wildcard")) out.push({ ...base, imported: "*", local: "", wildcard: true });
+      if (has(caps, "wildcard")) out.push({ ...base, imported: "*", local: "", wildcard: true });
       if (out.length === 0) out.push({ ...base, imported: "*", local: alias ?? "" });
       for (const imp of out) {
-        if (caps.has("static")) imp.isStatic = true;
+        if (has(caps, "static")) imp.isStatic = true;
         imports.push(imp);
-        importScopes.push({ imp, at: node.startIndex });
+        importScopes.push({ imp, at: node.startIndex, scope: -1 });
       }
       continue;
     }
@@ -315,7 +345,7 @@ export function extractTree(
       const alias = text(caps, "alias");
       const ns = text(caps, "namespace");
       const dflt = text(caps, "default");
-      if (caps.has("star")) exports.push({ name: "*", source: src ? unquote(src) : "", star: true, line });
+      if (has(caps, "star")) exports.push({ name: "*", source: src ? unquote(src) : "", star: true, line });
       else if (ns !== undefined && src !== undefined)
         exports.push({ name: ns, source: unquote(src), imported: "*", line });
       else if (name !== undefined && src !== undefined)
@@ -384,15 +414,15 @@ export function extractTree(
   }
 
   const refs = refsRaw.map((r) => r.ref).sort((a, b) => a.at - b.at);
-  innermost(defs, [
-    ...refs.map((r) => ({ at: r.at, set: (s: number) => void (r.scope = s) })),
-    ...locals.map((l) => ({ at: l.at, set: (s: number) => void (l.scope = s) })),
-    ...importScopes.map((x) => ({ at: x.at, set: (s: number) => void (x.imp.scope = s) })),
-  ]);
+  innermost(defs, refs);
   locals.sort((a, b) => a.at - b.at);
+  innermost(defs, locals);
+  const scoped = [...importScopes].sort((a, b) => a.at - b.at);
+  innermost(defs, scoped);
+  for (const x of scoped) x.imp.scope = x.scope;
 
   let lines = 1;
-  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lines++;
+  for (let i = source.indexOf("\n"); i !== -1; i = source.indexOf("\n", i + 1)) lines++;
 
   return {
     path,
