@@ -7,8 +7,15 @@ import type { Partial } from "../model/partial.js";
 import type { GrammarJob } from "../plugin/host.js";
 import type { ExtractReply, ExtractTask } from "./worker.js";
 
+/** One file's partial; `json` is its JSON text (what the partial cache stores). */
+export interface Extracted {
+  partial: Partial;
+  json: string;
+  parseMs: number;
+}
+
 interface Pending {
-  resolve(p: { partial: Partial; parseMs: number }): void;
+  resolve(p: Extracted): void;
   reject(e: Error): void;
 }
 
@@ -39,7 +46,7 @@ export class ExtractPool {
     if (!p) return;
     this.pending.delete(r.seq);
     this.load[worker]!--;
-    if (r.ok) p.resolve({ partial: r.partial, parseMs: r.parseMs });
+    if (r.ok) p.resolve({ partial: JSON.parse(r.json) as Partial, json: r.json, parseMs: r.parseMs });
     else {
       const code = r.code;
       p.reject(
@@ -57,7 +64,7 @@ export class ExtractPool {
   }
 
   /** Extract one file; `bytes` is transferred to the worker (do not reuse it). */
-  extract(path: string, job: string, bytes: Uint8Array): Promise<{ partial: Partial; parseMs: number }> {
+  extract(path: string, job: string, bytes: Uint8Array): Promise<Extracted> {
     if (this.closed) return Promise.reject(new Error("extract pool is closed"));
     let best = 0;
     for (let i = 1; i < this.load.length; i++) if (this.load[i]! < this.load[best]!) best = i;

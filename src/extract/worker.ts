@@ -13,7 +13,7 @@ export interface ExtractTask {
 }
 
 export type ExtractReply =
-  | { seq: number; ok: true; partial: import("../model/partial.js").Partial; parseMs: number }
+  | { seq: number; ok: true; /** The partial as JSON: cheaper to send than a structured clone, and what the cache stores. */ json: string; parseMs: number }
   | { seq: number; ok: false; error: string; code?: string };
 
 const jobs = new Map<string, GrammarJob>((workerData as { jobs: GrammarJob[] }).jobs.map((j) => [j.id, j]));
@@ -36,7 +36,7 @@ async function handle(task: ExtractTask): Promise<ExtractReply> {
   try {
     const parseMs = performance.now() - t0;
     const partial = extractTree(tree, grammar.query, source, task.path, job.grammar, job.doc ?? {});
-    return { seq: task.seq, ok: true, partial, parseMs };
+    return { seq: task.seq, ok: true, json: JSON.stringify(partial), parseMs };
   } finally {
     tree.delete();
   }

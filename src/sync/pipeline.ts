@@ -20,7 +20,8 @@ export interface SourceFile {
 
 export interface PartialCache {
   get(blob: string, build: string): Partial | undefined;
-  put(rows: { blob: string; build: string; partial: Partial }[]): void;
+  /** `json`, when given, is the partial's JSON text (saves stringifying it again). */
+  put(rows: { blob: string; build: string; partial: Partial; json?: string }[]): void;
 }
 
 export interface PluginReport {
@@ -128,7 +129,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
   const partials = new Map<string, { partial: Partial; oid: string; build: string }>();
   const ownPool = !opts.pool && claimed.length > 0;
   let pool = opts.pool;
-  const toCache: { blob: string; build: string; partial: Partial }[] = [];
+  const toCache: { blob: string; build: string; partial: Partial; json?: string }[] = [];
   let done = 0;
   const total = claimed.length;
   try {
@@ -185,9 +186,9 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
         pool
           .extract(path, `${c.plugin.manifest.name}/${c.grammar}`, bytes)
           .then(
-            ({ partial }) => {
+            ({ partial, json }) => {
               partials.set(path, { partial, oid, build });
-              toCache.push({ blob: oid, build, partial });
+              toCache.push({ blob: oid, build, partial, json });
               report.parsed++;
             },
             (e: unknown) => {
