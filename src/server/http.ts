@@ -165,6 +165,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     };
     s.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // Plain JSON answers: drsg sends no server-initiated messages, and SSE framing costs latency.
+      enableJsonResponse: true,
       onsessioninitialized: (id) => {
         s.initialized = true;
         pending.delete(s);
