@@ -10,12 +10,15 @@
 ;                 the scrutinee) are typed by the resolver from what they unpack
 ;   @local.param  fn and closure parameters `x: T` / `mut x: &T` (@type)
 ;   @local named `impl` (a keyword, so never a real binding): an `impl Trait for Type` header,
-;                 @type = the trait as written, @alias_of = the Self type as written; it records
-;                 impls that define no methods (marker traits) for IMPLEMENTS
+;                 @type = the trait as written, @alias_of = the Self type as written, @new = its
+;                 generic parameters, @call_receiver = its where clause; it records impls that define
+;                 no methods (marker traits) for IMPLEMENTS, and the bounds of the impl's generics
+;                 (a generic inherent impl is recorded too, without @type)
 ;   @local named `derive`: a `#[derive(..)]` list (see the last pattern)
 
 (let_declaration pattern: (identifier) @name type: (_)? @type value: (_)? @alias_of ";" @local)
-(impl_item "impl" @name trait: (_) @type type: (_) @alias_of) @local
+(impl_item "impl" @name type_parameters: (_)? @new trait: (_) @type type: (_) @alias_of (where_clause)? @call_receiver) @local
+(impl_item "impl" @name type_parameters: (_) @new !trait type: (_) @alias_of (where_clause)? @call_receiver) @local
 (parameter pattern: (identifier) @name type: (_) @type) @local.param
 (parameter pattern: (mut_pattern (identifier) @name) type: (_) @type) @local.param
 (closure_parameters (identifier) @name) @local.param

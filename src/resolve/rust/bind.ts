@@ -74,13 +74,13 @@ function emitDefs(r: RustResolver, fb: FactBuilder, f: FileInfo): void {
 /** IMPLEMENTS (a type → each trait it implements) and EXTENDS (a trait → its supertraits). */
 function emitImpls(r: RustResolver, fb: FactBuilder, f: FileInfo): void {
   for (const h of f.impls) {
-    const info = r.computeImplCached(f, h.scope, h.owner, h.trait);
+    const trait = h.trait ?? "";
+    const info = r.computeImplCached(f, h.scope, h.owner, trait);
     let src: string | undefined;
     if (info.ownerDef) src = r.keyOf(info.ownerDef);
-    else if (info.ownerT?.t.t === "ext" && !info.ownerT.t.prelude) src = fb.external(`rust:${info.ownerT.t.path}`);
-    else if (info.ownerT?.t.t === "ext") src = fb.external(`rust:${info.ownerT.t.path}`);
+    else if (info.ownerT?.t.t === "ext" && !info.ownerT.traitObject) src = fb.external(`rust:${info.ownerT.t.path}`);
     if (!src) continue;
-    const shape = parseType(h.trait);
+    const shape = parseType(trait);
     const res = shape ? r.resolvePath(shape.path, "type", r.ctxAt(f, h.scope)) : undefined;
     let dst: string | undefined;
     if (info.traitDef) dst = r.keyOf(info.traitDef);
@@ -88,7 +88,7 @@ function emitImpls(r: RustResolver, fb: FactBuilder, f: FileInfo): void {
     if (!dst) continue;
     fb.edge("IMPLEMENTS", src, dst, {
       line: h.line,
-      _ref: h.trait,
+      _ref: trait,
       _resolved_by: res?.by || "scope",
       _confidence: res?.medium ? "medium" : "high",
     });

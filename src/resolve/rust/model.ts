@@ -56,6 +56,8 @@ export interface Ctx {
   /** Innermost definition id, -1 for the file's top level. */
   scope: number;
   mod: Mod;
+  /** Definition whose generic parameters are in scope, when not `scope` (an impl's Self type is read where the impl's generics are). */
+  gscope?: number;
 }
 
 export interface LocalB extends Local {
@@ -67,9 +69,14 @@ export interface LocalB extends Local {
 
 export interface ImplHeader {
   scope: number;
-  trait: string;
+  /** The trait as written; absent for an inherent impl. */
+  trait?: string;
   owner: string;
   line: number;
+  at: number;
+  /** `<T: Bound, ..>` and `where ..` as written. */
+  generics?: string;
+  where?: string;
 }
 
 export interface FileInfo {
@@ -91,6 +98,8 @@ export interface FileInfo {
   /** Local bindings: fn id → name → bindings in source order. */
   locals: Map<number, Map<string, LocalB[]>>;
   impls: ImplHeader[];
+  /** Every impl header with generics (trait or inherent), for the bounds of its parameters. */
+  implHeaders: ImplHeader[];
   /** `#[derive(..)]` lists: the type definition and the trait paths as written. */
   derives: { typeId: number; traits: string[]; line: number }[];
   keys: (string | undefined)[];

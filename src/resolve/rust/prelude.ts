@@ -177,3 +177,6 @@ export const COLLECTIONS: ReadonlySet<string> = new Set(["Vec", "VecDeque", "Lin
 export const MAPS: ReadonlySet<string> = new Set(["HashMap", "BTreeMap"]);
 /** Methods turning a collection into an iterator over its elements (or a map's keys / values). */
 export const ITER_METHODS: ReadonlySet<string> = new Set(["iter", "iter_mut", "into_iter", "drain", "keys", "values", "values_mut"]);
+
+/** Bounds that give a generic parameter no methods worth binding. */
+export const MARKER_TRAITS: ReadonlySet<string> = new Set(["Send", "Sync", "Sized", "Unpin", "Copy", "Eq", "UnwindSafe", "RefUnwindSafe"]);

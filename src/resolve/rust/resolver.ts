@@ -12,6 +12,7 @@ import {
   type DefRef,
   type FileInfo,
   FN_KINDS,
+  type ImplHeader,
   type Item,
   type LocalB,
   type Mod,
@@ -28,6 +29,7 @@ import {
   COLLECTIONS,
   ITER_METHODS,
   MAPS,
+  MARKER_TRAITS,
   DERIVE_METHODS,
   DEREF_WRAPPERS,
   POINTER_METHODS,
@@ -38,11 +40,19 @@ import {
   UNWRAP_METHODS,
   UNWRAPPABLE,
 } from "./prelude.js";
-import { type Chain, type TypeShape, aliasParams, parseChain, parseType, parseUse, pathSegments } from "./text.js";
+import { type Chain, type TypeShape, aliasParams, parseChain, parseGenerics, parseType, parseUse, pathSegments } from "./text.js";
 
 /** A type a value is known to have, with its generic arguments as written (each read where it was written). */
+export interface GenericParam {
+  bounds: string[];
+  /** Where the bounds are written. */
+  ctx: Ctx;
+}
+
 export interface TypeT {
   t: Target;
+  /** A generic parameter with several trait bounds: each bound (all trait objects). */
+  bounds?: TypeT[];
   args: { text: string; ctx: Ctx; selfT?: TypeT }[];
   /** `dyn Trait`, `impl Trait`, or `Self` inside a trait: some implementor of the trait. */
   traitObject?: boolean;
@@ -92,6 +102,7 @@ export class RustResolver {
   private readonly memoBindingType = new Map<string, TypeT | null>();
   private readonly memoOwner = new Map<string, TypeT | null>();
   private readonly memoImpl = new Map<string, ImplInfo>();
+  private readonly memoGenerics = new Map<string, Map<string, GenericParam>>();
 
   constructor(input: ResolveInput) {
     const partials = [...input.partials].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -215,6 +226,7 @@ export class RustResolver {
       fnGlobs: new Map(),
       locals: new Map(),
       impls: [],
+      implHeaders: [],
       derives: [],
       keys: new Array<string | undefined>(n),
     };
@@ -353,7 +365,13 @@ export class RustResolver {
     }
     f.p.locals.forEach((l, idx) => {
       if (l.name === "impl") {
-        if (l.type && l.aliasOf) f.impls.push({ scope: l.scope, trait: l.type, owner: l.aliasOf, line: l.line });
+        if (!l.aliasOf) return;
+        const h: ImplHeader = { scope: l.scope, owner: l.aliasOf, line: l.line, at: l.at };
+        if (l.type) h.trait = l.type;
+        if (l.newOf) h.generics = l.newOf;
+        if (l.callReceiver) h.where = l.callReceiver;
+        if (h.trait) f.impls.push(h);
+        if (h.generics || h.where) f.implHeaders.push(h);
         return;
       }
       const on = l.scope >= 0 ? defs[l.scope]! : undefined;
@@ -510,7 +528,7 @@ export class RustResolver {
         } else this.implRec(info.typeKey, info).members.set(name, { f, id: d.id });
       }
       for (const h of f.impls) {
-        const info = this.computeImplCached(f, h.scope, h.owner, h.trait);
+        const info = this.computeImplCached(f, h.scope, h.owner, h.trait ?? "");
         if (info.typeKey && info.traitKey !== undefined) this.implRec(info.typeKey, info);
       }
     }
@@ -780,7 +798,7 @@ export class RustResolver {
     const cached = this.memoOwner.get(memo);
     if (cached !== undefined) return cached ?? undefined;
     this.memoOwner.set(memo, null);
-    const t = d.owner ? this.typeFromText(d.owner, this.ctxAt(f, d.parent)) : undefined;
+    const t = d.owner ? this.typeFromText(d.owner, { ...this.ctxAt(f, d.parent), gscope: d.id }) : undefined;
     this.memoOwner.set(memo, t ?? null);
     return t;
   }
@@ -996,6 +1014,11 @@ export class RustResolver {
       return st && shape.traitObject ? { ...st, traitObject: true } : st;
     }
     if (shape.path[0] === "Self") return undefined;
+    if (shape.path.length === 1) {
+      // A generic parameter: some type with its bounds (never an outer type of the same name).
+      const g = this.genericsAt(ctx).get(shape.path[0]!);
+      if (g) return this.boundedType(g, depth);
+    }
     const r = this.resolvePath(shape.path, "type", ctx);
     if (r.targets.length !== 1) return undefined;
     const t = r.targets[0]!;
@@ -1025,6 +1048,55 @@ export class RustResolver {
       return traitObject ? { t, args, traitObject } : { t, args };
     }
     return shape.traitObject ? { t, args, traitObject: true } : { t, args };
+  }
+
+  /** The generic parameters in scope at `ctx` (fn, impl, type), innermost first, with their bounds as written. */
+  genericsAt(ctx: Ctx): Map<string, GenericParam> {
+    const { f } = ctx;
+    const start = ctx.gscope ?? ctx.scope;
+    const memo = `${f.idx}:${start}`;
+    const cached = this.memoGenerics.get(memo);
+    if (cached) return cached;
+    const out = new Map<string, GenericParam>();
+    const add = (params: Map<string, string[]>, where: Ctx) => {
+      for (const [name, bounds] of params) if (!out.has(name)) out.set(name, { bounds, ctx: where });
+    };
+    let s = start;
+    while (s >= 0) {
+      const d = f.p.defs[s]!;
+      if (d.kind === "module") break;
+      const where = this.ctxAt(f, d.parent);
+      if (FN_KINDS.has(d.kind) || ["struct", "enum", "union", "trait", "type"].includes(d.kind)) add(parseGenerics(d.signature ?? "", d.name), where);
+      if (f.implMember[s]) {
+        const h = this.implHeaderOf(f, d);
+        if (h) add(parseGenerics(`impl${h.generics ?? ""} ${h.where ?? ""}`, ""), this.ctxAt(f, h.scope));
+      }
+      s = d.parent;
+    }
+    this.memoGenerics.set(memo, out);
+    return out;
+  }
+
+  /** The impl header a member belongs to: the last one before it, in its scope, with its Self type and trait. */
+  private implHeaderOf(f: FileInfo, d: Def): ImplHeader | undefined {
+    let best: ImplHeader | undefined;
+    for (const h of f.implHeaders)
+      if (h.scope === d.parent && h.at < d.start && h.owner === d.owner && h.trait === d.trait && (!best || h.at > best.at)) best = h;
+    return best;
+  }
+
+  /** A value of a generic parameter's type: known by its trait bounds (markers and lifetimes aside). */
+  private boundedType(g: GenericParam, depth: number): TypeT | undefined {
+    const bounds: TypeT[] = [];
+    for (const b of g.bounds) {
+      if (MARKER_TRAITS.has(lastSeg(b.replace(/<.*$/, "")))) continue;
+      const t = this.typeFromText(`dyn ${b}`, g.ctx, undefined, depth + 1);
+      if (!t) return undefined;
+      bounds.push(t);
+    }
+    if (bounds.length === 0) return undefined;
+    if (bounds.length === 1) return bounds[0];
+    return { ...bounds[0]!, bounds };
   }
 
   typeArg(t: TypeT, i: number): TypeT | undefined {
@@ -1118,11 +1190,45 @@ export class RustResolver {
     if (ids.length !== 1) return undefined;
     const fd = t.t.d.f.p.defs[ids[0]!]!;
     if (fd.kind !== "field" || !fd.type) return undefined;
-    return this.typeFromText(fd.type, this.ctxAt(t.t.d.f, ids[0]!), t);
+    // The struct's own parameters stand for the arguments of the value's type.
+    const params = parseGenerics(sd.signature ?? "", sd.name).keys();
+    const order = [...params];
+    const shape = parseType(fd.type);
+    if (shape && shape.path.length === 1) {
+      const i = order.indexOf(shape.path[0]!);
+      if (i >= 0) return this.typeArg(t, i);
+    }
+    const out = this.typeFromText(fd.type, this.ctxAt(t.t.d.f, ids[0]!), t);
+    if (out && shape) {
+      out.args = out.args.map((a) => {
+        const i = order.indexOf(a.text.trim());
+        return i >= 0 && t.args[i] ? t.args[i]! : a;
+      });
+    }
+    return out;
   }
 
   /** Methods named `name` callable on a value of type `t`. */
   methodOf(t: TypeT, name: string, depth = 0): Found {
+    if (t.bounds) {
+      // `T: A + B`: the method of the in-tree bound that has it; a bound outside the tree only when it is the sole candidate.
+      const inTree: DefRef[] = [];
+      let external = 0;
+      let ext: Target | undefined;
+      for (const b of t.bounds) {
+        if (b.t.t === "def") inTree.push(...this.traitMethod(b.t.d, name));
+        else if (b.t.t === "ext") {
+          const methods = DERIVE_METHODS.get(lastSeg(b.t.path));
+          if (methods && !methods.has(name)) continue;
+          external++;
+          ext = { t: "ext", path: `${b.t.path}::${name}` };
+        }
+      }
+      if (inTree.length === 1) return { targets: [{ t: "def", d: inTree[0]! }], medium: true };
+      if (inTree.length > 1) return { targets: [], reason: `ambiguous: ${inTree.length} candidates` };
+      if (external === 1 && ext) return { targets: [ext], medium: true };
+      return { targets: [], reason: external > 1 ? `ambiguous: ${external} candidates` : "method not found on type" };
+    }
     if (t.t.t === "ext") {
       // In-tree impls for an external type (never for a trait object: its Self type is not known).
       const cands = t.traitObject ? [] : this.traitCandidates(extTypeKey(t.t.path), name);

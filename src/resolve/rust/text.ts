@@ -370,3 +370,44 @@ export function substitute(text: string, params: string[], args: string[]): stri
   });
   return text.replace(/\b[A-Za-z_][A-Za-z0-9_]*\b/g, (w) => map.get(w) ?? w);
 }
+
+/**
+ * The generic parameters a declaration introduces, with their trait bounds as written, from its
+ * signature: `fn f<T: A + B, U>(..) where U: C` → T: [A, B], U: [C]. Lifetimes and const
+ * parameters are left out. `name` is the declared name (empty: the text starts at the `<`).
+ */
+export function parseGenerics(signature: string, name: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let rest = signature;
+  if (name) {
+    const m = new RegExp(`\\b${name.replace(/[^A-Za-z0-9_]/g, "")}\\s*<`).exec(signature);
+    rest = m ? signature.slice(m.index + m[0].length - 1) : "";
+  } else rest = rest.replace(/^impl\s*/, "");
+  const addBounds = (p: string, text: string) => {
+    const list = out.get(p) ?? [];
+    for (const b of splitTop(text, "+")) {
+      const t = b.trim();
+      if (t && !t.startsWith("'") && !t.startsWith("?")) list.push(t);
+    }
+    out.set(p, list);
+  };
+  if (rest.startsWith("<")) {
+    const close = closeOf(rest, 0);
+    if (close > 0) {
+      for (const part of splitTop(rest.slice(1, close), ",")) {
+        const t = part.trim();
+        if (!t || t.startsWith("'") || t.startsWith("const ")) continue;
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*([^=]*))?(?:=.*)?$/.exec(t);
+        if (m) addBounds(m[1]!, m[2] ?? "");
+      }
+    }
+  }
+  const w = /\bwhere\b/.exec(signature);
+  if (w) {
+    for (const part of splitTop(signature.slice(w.index + 5).replace(/[{;]\s*$/, ""), ",")) {
+      const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.+)$/.exec(part);
+      if (m && out.has(m[1]!)) addBounds(m[1]!, m[2]!);
+    }
+  }
+  return out;
+}

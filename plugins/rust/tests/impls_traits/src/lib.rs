@@ -156,3 +156,42 @@ pub fn circle_area(c: Circle) -> f64 {
     // @fact no-edge CALLS shapes::circle_area -> "<shapes::Circle as shapes::Area>::area"
     c.area()
 }
+
+// Generic parameters are known by their bounds.
+pub fn generic_bound<T: Area + Clone>(t: &T) -> f64 {
+    // @fact edge CALLS shapes::generic_bound -> shapes::Area::area by=receiver confidence=medium
+    t.area()
+}
+
+pub fn where_bound<P>(p: P) -> f64
+where
+    P: Perimeter + Send,
+{
+    // @fact edge CALLS shapes::where_bound -> shapes::Perimeter::perimeter by=receiver confidence=medium
+    p.perimeter()
+}
+
+pub fn unbounded<Q>(q: Q) {
+    // no bound says anything: unknown (and never the struct `Square`'s methods)
+    // @fact edge CALLS shapes::unbounded -> ?::src/lib.rs::q.scale reason="receiver type unknown"
+    q.scale(2.0);
+}
+
+pub struct Holder<S> {
+    pub shape: S,
+}
+
+impl<S: Area> Holder<S> {
+    // a field of a generic parameter type, bounded by the impl
+    // @fact edge CALLS shapes::Holder::measure -> shapes::Area::area by=receiver confidence=medium
+    pub fn measure(&self) -> f64 {
+        self.shape.area()
+    }
+}
+
+pub fn concrete_holder(h: Holder<Square>) {
+    // the struct's parameter stands for the argument written in the value's type
+    // @fact edge CALLS shapes::concrete_holder -> shapes::Square::scale by=receiver
+    let mut s = h.shape;
+    s.scale(2.0);
+}
