@@ -33,6 +33,8 @@ export interface FoldLatency {
   files: number;
   /** Median wall time of the fold (diff, walk, extract, resolve, reconcile, commit). */
   ms: number;
+  /** Median CPU time of the process during the fold (main thread and extraction workers). */
+  cpuMs: number;
   min: number;
   max: number;
   /** The median against the full digest. */
@@ -49,6 +51,8 @@ export interface FoldBenchResult {
   nodes: number;
   edges: number;
   fullDigestMs: number;
+  /** CPU time of the full digest (main thread and extraction workers). */
+  fullDigestCpuMs: number;
   folds: FoldLatency[];
   history: { commits: number; ms: number; commitsPerSec: number; rssStartMb: number; rssEndMb: number; rssGrowthPct: number };
   watcher: { commits: number; medianMs: number; maxMs: number };
@@ -155,9 +159,12 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
     const store = openStore(join(dbDir, "g.drsg"), { create: true });
     // The full digest of the first commit: cold cache, its own pool, as `drsg digest --apply` runs it.
     const d0 = performance.now();
+    const dc0 = process.cpuUsage();
     const full = await digest({ dir, plugins, store, plane: "bench", commit: shas[0]! });
     const fullDigestMs = performance.now() - d0;
-    say(`full digest: ${(fullDigestMs / 1000).toFixed(2)} s, ${full.report.nodes} nodes, ${full.report.edges} edges`);
+    const dc = process.cpuUsage(dc0);
+    const fullDigestCpuMs = (dc.user + dc.system) / 1000;
+    say(`full digest: ${(fullDigestMs / 1000).toFixed(2)} s (cpu ${(fullDigestCpuMs / 1000).toFixed(2)} s), ${full.report.nodes} nodes, ${full.report.edges} edges`);
 
     const pool = new ExtractPool(plugins.jobs());
     const sync = await PlaneSync.open({ store, dir, plugins, plane: "bench", pool, log: false });
@@ -173,7 +180,7 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
       if (process.env.DRSG_BENCH_MEM && i % 20 === 0) {
         collectGarbage();
         const m = process.memoryUsage();
-        say(`  after ${i} folds: rss ${rssMb().toFixed(0)} MB, heap ${(m.heapUsed / 2 ** 20).toFixed(0)} MB, external ${(m.external / 2 ** 20).toFixed(0)} MB, buffers ${(m.arrayBuffers / 2 ** 20).toFixed(0)} MB`);
+        say(`  after ${i} folds: rss ${rssMb().toFixed(0)} MB, heap ${(m.heapUsed / 2 ** 20).toFixed(0)}/${(m.heapTotal / 2 ** 20).toFixed(0)} MB, external ${(m.external / 2 ** 20).toFixed(0)} MB, buffers ${(m.arrayBuffers / 2 ** 20).toFixed(0)} MB`);
       }
     }
     const historyMs = performance.now() - h0;
@@ -185,12 +192,19 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
     let k = historyN + 1;
     for (const n of sizes) {
       const rs: FoldResult[] = [];
-      for (let s = 0; s < samples; s++) rs.push(await sync.foldTo(shas[k++]!));
+      const cpu: number[] = [];
+      for (let s = 0; s < samples; s++) {
+        const c0 = process.cpuUsage();
+        rs.push(await sync.foldTo(shas[k++]!));
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1000);
+      }
       const ms = rs.map((x) => x.ms);
       const mid = rs.slice().sort((a, b) => a.ms - b.ms)[Math.floor(rs.length / 2)]!;
       folds.push({
         files: n,
         ms: median(ms),
+        cpuMs: median(cpu),
         min: Math.min(...ms),
         max: Math.max(...ms),
         ofDigest: median(ms) / fullDigestMs,
@@ -198,7 +212,9 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
         factsChanged: mid.factsChanged,
         timings: mid.timings,
       });
-      say(`fold of ${n} file(s): median ${median(ms).toFixed(0)} ms (${((100 * median(ms)) / fullDigestMs).toFixed(2)}% of the digest) ${JSON.stringify(mid.timings, (_k, v: unknown) => (typeof v === "number" ? Math.round(v) : v))}`);
+      say(
+        `fold of ${n} file(s): median ${median(ms).toFixed(0)} ms, cpu ${median(cpu).toFixed(0)} ms (${((100 * median(ms)) / fullDigestMs).toFixed(2)}% of the digest) ${JSON.stringify(mid.timings, (_k, v: unknown) => (typeof v === "number" ? Math.round(v) : v))} ${JSON.stringify(mid.resolution)}`,
+      );
     }
 
     // Under the watcher: a real commit in the work tree, chokidar, debounce, fold.
@@ -230,6 +246,7 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
       nodes: info.nodeCount,
       edges: info.edgeCount,
       fullDigestMs,
+      fullDigestCpuMs,
       folds,
       history: {
         commits: historyN - 1,
@@ -252,14 +269,14 @@ export function foldMarkdown(b: FoldBenchResult): string {
   const f = (x: number, d = 0) => x.toFixed(d);
   const rows = b.folds.map(
     (x) =>
-      `| ${x.files} | ${f(x.ms)} (${f(x.min)}–${f(x.max)}) | ${f(b.fullDigestMs)} | **${f(100 * x.ofDigest, 2)}%** | ${x.parsed} | ${x.factsChanged} | ${f(x.timings.walk)} / ${f(x.timings.build)} / ${f(x.timings.write)} |`,
+      `| ${x.files} | ${f(x.ms)} (${f(x.min)}–${f(x.max)}) | ${f(x.cpuMs)} | ${f(b.fullDigestMs)} (${f(b.fullDigestCpuMs)}) | **${f(100 * x.ofDigest, 2)}%** | ${x.parsed} | ${x.factsChanged} | ${f(x.timings.walk)} / ${f(x.timings.build)} / ${f(x.timings.write)} |`,
   );
   return [
     "Targets: a 1-file fold ≤ 5% of a full digest and ≤ 150 ms; commit → queryable under the watcher ≤ 500 ms; RSS growth over 500 folds ≤ 10%.",
     `Generated TypeScript repository: ${b.files} files, ${b.lines} lines, ${b.nodes} nodes / ${b.edges} edges; history written with git fast-import.`,
     "",
-    "| files touched | fold ms, median (min–max) | full digest ms | fold ÷ digest | parsed | facts changed | walk / extract+resolve / write ms |",
-    "|---|---|---|---|---|---|---|",
+    "| files touched | fold ms, median (min–max) | fold CPU ms | full digest ms (CPU) | fold ÷ digest | parsed | facts changed | walk / extract+resolve / write ms |",
+    "|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
     `${b.history.commits} commits folded one by one: ${f(b.history.commitsPerSec, 1)} commits/s; RSS ${f(b.history.rssStartMb)} MB → ${f(b.history.rssEndMb)} MB (${f(b.history.rssGrowthPct, 1)}%).`,

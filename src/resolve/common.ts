@@ -48,9 +48,29 @@ export class FactBuilder {
   readonly notes: string[] = [];
   readonly stats: ResolveStats = { resolved: 0, unresolved: 0, reasons: {} };
   private collisions = 0;
+  /** Keys of nodes kept from an earlier resolution (ResolveInput.emit): present, not emitted. */
+  private readonly assumed = new Set<string>();
+
+  /**
+   * Count `key` as a node that exists without emitting it (a file the caller keeps the facts of):
+   * it takes part in collisions and edges may reach it, exactly as if node() had been called.
+   */
+  assume(key: string): void {
+    const prior = this.nodes.get(key);
+    if (prior && (prior.labels.includes("External") || prior.labels.includes("UnresolvedRef"))) this.nodes.delete(key);
+    else if (prior || this.assumed.has(key)) {
+      this.collisions++;
+      return;
+    }
+    this.assumed.add(key);
+  }
 
   /** Add a node; a key already present keeps the first and counts a collision. Returns false on collision. */
   node(key: string, labels: string[], props: Props): boolean {
+    if (this.assumed.has(key)) {
+      this.collisions++;
+      return false;
+    }
     const prior = this.nodes.get(key);
     if (prior) {
       if (prior.labels.includes("External") || prior.labels.includes("UnresolvedRef")) {
@@ -65,7 +85,7 @@ export class FactBuilder {
   }
 
   has(key: string): boolean {
-    return this.nodes.has(key);
+    return this.nodes.has(key) || this.assumed.has(key);
   }
 
   get(key: string): NodeFact | undefined {
@@ -101,7 +121,7 @@ export class FactBuilder {
 
   /** An External stand-in for code outside the tree, keyed by what was written (`npm:express/Router`). */
   external(key: string): string {
-    if (!this.nodes.has(key)) this.nodes.set(key, { key, labels: ["External"], props: {} });
+    if (!this.has(key)) this.nodes.set(key, { key, labels: ["External"], props: {} });
     return key;
   }
 
@@ -109,7 +129,7 @@ export class FactBuilder {
   unresolved(src: string, file: string, ref: Ref, reason: string): void {
     const written = ref.text || ref.name || "<dynamic>";
     const key = `?::${file}::${written}`;
-    if (!this.nodes.has(key))
+    if (!this.has(key))
       this.nodes.set(key, { key, labels: ["UnresolvedRef"], props: { name: ref.name || written, file } });
     this.stats.unresolved++;
     this.stats.reasons[reason] = (this.stats.reasons[reason] ?? 0) + 1;
@@ -123,7 +143,7 @@ export class FactBuilder {
     let dropped = 0;
     const edges: EdgeFact[] = [];
     for (const e of this.edges.values()) {
-      if (!this.nodes.has(e.src) || !this.nodes.has(e.dst)) {
+      if (!this.has(e.src) || !this.has(e.dst)) {
         dropped++;
         continue;
       }

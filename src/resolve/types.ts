@@ -11,6 +11,13 @@ export interface ResolveInput {
   manifests: Map<string, string>;
   /** Name of the digested tree's directory: the key prefix when no manifest names a package. */
   treeName: string;
+  /**
+   * Optional (folds): facts are wanted only for these paths — their nodes and the edges from them;
+   * the caller keeps the other files' facts from an earlier resolution. A family may skip emitting
+   * the others (their node keys must still count, e.g. with FactBuilder.assume) or ignore this
+   * and emit everything; every partial is read either way.
+   */
+  emit?: ReadonlySet<string>;
 }
 
 export interface ResolveStats {
