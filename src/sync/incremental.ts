@@ -19,11 +19,22 @@ import { compareEdges } from "../resolve/common.js";
 import { resolverFamily } from "../resolve/index.js";
 import type { FactChanges } from "./apply.js";
 
+/** What a file says about supertypes: each definition's extends / implements / owner / trait. */
+function inheritanceOf(p: Partial): string {
+  const out: string[] = [];
+  for (const d of p.defs)
+    if (d.extends?.length || d.implements?.length || d.trait)
+      out.push(`${d.name}\u0000${d.parent}\u0000${(d.extends ?? []).join(",")}\u0000${(d.implements ?? []).join(",")}\u0000${d.owner ?? ""}\u0000${d.trait ?? ""}`);
+  return out.join("\n");
+}
+
 export type Known = Map<string, { partial: Partial; oid: string; build: string }>;
 
 interface Group {
   nodes: Map<string, NodeFact>;
   edges: Map<string, EdgeFact>;
+  /** Stand-in keys its edges reach (with repeats). */
+  reach: string[];
 }
 
 /** One plugin's stamped facts as the last fold resolved them, grouped by the file that owns them. */
@@ -40,7 +51,13 @@ interface FamilyFacts {
   notes: string[];
   /** Every node key this family asserts (owned and shared). */
   keys: Set<string>;
+  /** Stand-in key → how many edges of the groups and loose edges reach it. */
+  reached: Map<string, number>;
+  /** The resolver reported key collisions: ownership by file is ambiguous, so no partial runs. */
+  colliding: boolean;
 }
+
+const isCollisionNote = (n: string) => /collision/i.test(n);
 
 export interface IncrementalStats {
   /** Families resolved in full, and why. */
@@ -258,6 +275,17 @@ export class FactIndex {
       }
       if (!structural) for (const path of old.files) if (!mine.has(path)) structural = `${path} deleted`;
       if (!structural) for (const m of changedManifests) if (man.has(m) || old.manifests.has(m)) structural = `manifest ${m} changed`;
+      // A changed supertype reaches callers that never write its name (`b.bar()` bound through
+      // B extends C extends D): P2 does not hold for inheritance, so resolve the family in full.
+      if (!structural)
+        for (const path of changed) {
+          const before = this.prevPartials?.get(path)?.partial;
+          const after = mine.get(path)?.partial;
+          if (before && after && inheritanceOf(before) !== inheritanceOf(after)) {
+            structural = `inheritance changed in ${path}`;
+            break;
+          }
+        }
       if (structural) {
         await this.resolveFull(name, build, mine, man, treeName);
         anyFull = true;
@@ -265,7 +293,7 @@ export class FactIndex {
         continue;
       }
       if (changed.length === 0) continue;
-      const r = await this.resolvePart(name, old, mine, changed, treeName);
+      const r = old.colliding ? { why: "key collisions between files" } : await this.resolvePart(name, old, mine, changed, treeName);
       if ("why" in r) {
         await this.resolveFull(name, build, mine, man, treeName);
         anyFull = true;
@@ -323,9 +351,15 @@ export class FactIndex {
   }
 
   /** One resolution of a family; facts come back unstamped (group() stamps what it keeps). */
-  private async run(name: string, input: Partial[], manifests: Map<string, string>, treeName: string): Promise<{ facts: Facts; notes: string[]; build: string }> {
+  private async run(
+    name: string,
+    input: Partial[],
+    manifests: Map<string, string>,
+    treeName: string,
+    emit?: ReadonlySet<string>,
+  ): Promise<{ facts: Facts; notes: string[]; build: string }> {
     const plugin = this.plugins.get(name)!;
-    const out = (await resolverFamily(plugin.manifest.resolver))({ partials: input, manifests, treeName });
+    const out = (await resolverFamily(plugin.manifest.resolver))({ partials: input, manifests, treeName, ...(emit ? { emit } : {}) });
     return { facts: out.facts, notes: out.notes, build: plugin.build };
   }
 
@@ -339,7 +373,7 @@ export class FactIndex {
     const groupOf = (f: string) => {
       let g = groups.get(f);
       if (!g) {
-        g = { nodes: new Map(), edges: new Map() };
+        g = { nodes: new Map(), edges: new Map(), reach: [] };
         groups.set(f, g);
       }
       return g;
@@ -353,21 +387,34 @@ export class FactIndex {
       owner.set(n.key, file);
       if (!only || only.has(file)) groupOf(file).nodes.set(n.key, stamp(n));
     }
+    const reached = new Map<string, number>();
+    const count = (k: string) => reached.set(k, (reached.get(k) ?? 0) + 1);
     for (const e of facts.edges) {
       const file = owner.get(e.src) ?? owner.get(e.dst);
-      if (file === undefined) loose.set(edgeKey(e), stamp(e));
-      else if (!only || only.has(file)) groupOf(file).edges.set(edgeKey(e), stamp(e));
+      if (file === undefined) {
+        loose.set(edgeKey(e), stamp(e));
+        count(e.src);
+        count(e.dst);
+      } else if (!only || only.has(file)) {
+        const g = groupOf(file);
+        g.edges.set(edgeKey(e), stamp(e));
+        for (const k of [e.src, e.dst]) {
+          if (owner.has(k)) continue;
+          g.reach.push(k);
+          count(k);
+        }
+      }
     }
-    return { groups, shared, loose, owner };
+    return { groups, shared, loose, owner, reached };
   }
 
   private async resolveFull(name: string, build: string, mine: Known, manifests: Map<string, string>, treeName: string): Promise<void> {
     const input = [...mine.values()].map((x) => x.partial).sort(byPath);
     const files = new Set(mine.keys());
     const { facts, notes } = await this.run(name, input, manifests, treeName);
-    const { groups, shared, loose } = this.group(files, facts, build);
+    const { groups, shared, loose, reached } = this.group(files, facts, build);
     const keys = new Set(facts.nodes.map((n) => n.key));
-    this.families.set(name, { build, files, groups, shared, loose, manifests, notes, keys });
+    this.families.set(name, { build, files, groups, shared, loose, manifests, notes, keys, reached, colliding: notes.some(isCollisionNote) });
   }
 
   private async resolvePart(
@@ -389,8 +436,9 @@ export class FactIndex {
     if (touched.size > 0) {
       for (const [path, x] of mine) {
         if (E.has(path)) continue;
-        for (const t of this.tokens(x)) {
-          if (touched.has(t)) {
+        const tokens = this.tokens(x);
+        for (const t of touched) {
+          if (tokens.has(t)) {
             E.add(path);
             break;
           }
@@ -399,7 +447,9 @@ export class FactIndex {
     }
     if (E.size > Math.max(64, mine.size / 2)) return { why: `${E.size} of ${mine.size} files affected` };
     const input = [...mine.values()].map((x) => (E.has(x.partial.path) ? x.partial : this.stripped(x))).sort(byPath);
-    const { facts, notes } = await this.run(name, input, old.manifests, treeName);
+    const { facts, notes } = await this.run(name, input, old.manifests, treeName, E);
+    // Keys claimed by two files make ownership ambiguous: such a family is always resolved in full.
+    if (notes.some(isCollisionNote)) return { why: "key collisions between files" };
     const g = this.group(old.files, facts, old.build, E);
     // Keys must stay with this family: a key another family holds is merged by plugin order.
     for (const [, grp] of g.groups)
@@ -429,12 +479,14 @@ export class FactIndex {
       for (const [id, e] of grp.edges) if (!nowEdges.has(id)) changes.goneEdges.push(e);
     }
     // Stand-ins: those the new run emits, plus those the untouched files' edges still reach.
+    const reached = new Map(old.reached);
+    for (const path of E) {
+      for (const k of old.groups.get(path)?.reach ?? []) reached.set(k, reached.get(k)! - 1);
+      for (const k of g.groups.get(path)?.reach ?? []) reached.set(k, (reached.get(k) ?? 0) + 1);
+    }
+    for (const [k, n] of reached) if (n <= 0) reached.delete(k);
     const shared = new Map(g.shared);
-    const keep = (e: EdgeFact) => {
-      for (const k of [e.src, e.dst]) if (!shared.has(k) && old.shared.has(k)) shared.set(k, old.shared.get(k)!);
-    };
-    for (const [path, grp] of old.groups) if (!E.has(path)) for (const e of grp.edges.values()) keep(e);
-    for (const e of old.loose.values()) keep(e);
+    for (const [k, n] of old.shared) if (!shared.has(k) && reached.has(k)) shared.set(k, n);
     for (const [k, n] of shared) {
       if (this.heldElsewhere(name, k)) return { why: `stand-in ${k} is shared with another plugin` };
       nowKeys.add(k);
@@ -454,7 +506,7 @@ export class FactIndex {
     const keys = new Set(old.keys);
     for (const k of changes.goneNodes) keys.delete(k);
     for (const k of nowKeys) keys.add(k);
-    this.families.set(name, { ...old, groups, shared, notes, keys });
+    this.families.set(name, { ...old, groups, shared, notes, keys, reached });
     return { changes, files: E.size };
   }
 
@@ -490,7 +542,7 @@ export class FactIndex {
       for (const [path, x] of partials) if (x.build === build) files.add(path);
       if (files.size === 0) continue;
       const f = byBuild.get(build) ?? { nodes: [], edges: [] };
-      const { groups, shared, loose } = this.group(files, f, undefined);
+      const { groups, shared, loose, reached } = this.group(files, f, undefined);
       const name = plugin.manifest.name;
       this.families.set(name, {
         build,
@@ -501,6 +553,8 @@ export class FactIndex {
         manifests: manifests.get(name) ?? new Map(),
         notes: [],
         keys: new Set(f.nodes.map((n) => n.key)),
+        reached,
+        colliding: notes.some((n) => n.startsWith(`${name}: `) && isCollisionNote(n)),
       });
     }
     this.prevPartials = new Map(partials);
