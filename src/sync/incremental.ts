@@ -64,6 +64,8 @@ export interface IncrementalStats {
   full: { family: string; why: string }[];
   /** Families resolved incrementally, with how many files' facts were recomputed. */
   partial: { family: string; files: number; of: number }[];
+  /** With verification on: whether the incremental result equalled a full resolution. */
+  verified?: boolean;
 }
 
 const edgeKey = (e: { src: string; type: string; dst: string }) => `${e.src}\u0000${e.type}\u0000${e.dst}`;
