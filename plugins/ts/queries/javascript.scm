@@ -45,6 +45,14 @@
                                             (arrow_function "async"? @async body: (_) @body)] @value) @definition.function
 (export_statement "default" @name value: (class (class_heritage (_) @extends)? body: (class_body) @body)) @definition.class
 
+; export default { m() {}, n: () => {} }: an object named "default" and its members
+(export_statement "default" @name
+  value: (object [(method_definition) (pair value: [(arrow_function) (function_expression)])]) @value) @definition.constant
+(export_statement "default" value: (object (method_definition "async"? @async name: (property_identifier) @name
+  parameters: (formal_parameters) @params body: (statement_block) @body) @definition.method))
+(export_statement "default" value: (object (pair key: (property_identifier) @name
+  value: [(arrow_function "async"? @async body: (_) @body) (function_expression "async"? @async body: (_) @body)] @value) @definition.method))
+
 ; CommonJS and prototype style, module level: exports.x = ..., module.exports.y = ..., res.send = function send () {},
 ; View.prototype.lookup = function () {}; also the inner target of `a.b = c.d = function () {}`
 (program (expression_statement (assignment_expression

@@ -81,10 +81,15 @@ export class Binder {
   // ------------------------------------------------------------------ names and scopes
 
   /** The innermost binding of `name` visible from `scope` (definitions, locals, imports). */
-  lookup(mod: Mod, scope: number, name: string): Binding {
+  lookup(mod: Mod, scope: number, name: string, valuesOnly = true): Binding {
     let s = scope;
     for (;;) {
-      const defs = mod.bindings.get(s)?.get(name);
+      let defs = mod.bindings.get(s)?.get(name);
+      // Interfaces and type aliases live in the type namespace only.
+      if (valuesOnly && defs?.some((d) => d.d.kind === "interface" || d.d.kind === "type")) {
+        defs = defs.filter((d) => d.d.kind !== "interface" && d.d.kind !== "type");
+        if (defs.length === 0) defs = undefined;
+      }
       const locals = mod.locals.get(s)?.get(name);
       const imp = mod.imports.get(s)?.get(name);
       const nDefs = defs ? distinct(defs) : 0;
@@ -185,7 +190,7 @@ export class Binder {
       return { k: "fail", reason: v.k === "unknown" ? v.reason : REASON.dynamic };
     }
     if (local !== undefined) {
-      const b = this.lookup(mod, -1, local);
+      const b = this.lookup(mod, -1, local, false);
       if (b.k === "def") return { k: "def", d: b.d };
       if (b.k === "import") return this.resolveImport(mod, b.imp);
       if (b.k === "local") return { k: "local", mod, locals: b.locals };

@@ -59,13 +59,18 @@ function emitModule(fb: FactBuilder, binder: Binder, mod: Mod): void {
   // Definitions sharing a key (accessor pairs, overloads and their implementation) are one node
   // spanning all of them.
   const span = new Map<string, [number, number]>();
+  const primary = new Map<string, DefInfo>();
   for (const info of mod.defs) {
     if (info.key === undefined) continue;
     const prior = span.get(info.key);
     span.set(info.key, prior ? [Math.min(prior[0], info.d.line), Math.max(prior[1], info.d.endLine)] : [info.d.line, info.d.endLine]);
+    // A merged interface + class (or function) is labelled by the value.
+    const p0 = primary.get(info.key);
+    if (!p0 || ((p0.d.kind === "interface" || p0.d.kind === "type") && info.d.kind !== "interface" && info.d.kind !== "type"))
+      primary.set(info.key, info);
   }
   for (const info of mod.defs) {
-    if (info.key === undefined || fb.has(info.key)) continue;
+    if (info.key === undefined || fb.has(info.key) || primary.get(info.key) !== info) continue;
     const props = defProps(p, info.d);
     const [line, end] = span.get(info.key)!;
     props.line = line;
@@ -112,7 +117,7 @@ function containerOf(binder: Binder, mod: Mod, info: DefInfo): string {
 function exportedLocals(binder: Binder, mod: Mod): Set<DefInfo> {
   const out = new Set<DefInfo>();
   for (const local of mod.exportLocal.values()) {
-    const b = binder.lookup(mod, -1, local);
+    const b = binder.lookup(mod, -1, local, false);
     if (b.k === "def") out.add(b.d);
   }
   const dflt = mod.bindings.get(-1)?.get("default");

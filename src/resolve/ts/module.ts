@@ -146,7 +146,10 @@ export function buildModule(
       // Accessor pairs and overload signatures of one member share their node; anything else
       // that would collide is folded into its container (its references go there).
       const sameMember = prior.mod === mod && prior.container !== undefined && prior.container === info.container;
-      if (sameMember) info.key = k;
+      // Declaration merging: an interface / type alias and a value of the same name are one symbol.
+      const typeOnly = (x: Def) => x.kind === "interface" || x.kind === "type";
+      const merged = prior.mod === mod && prior.d.parent === d.parent && typeOnly(prior.d) !== typeOnly(d);
+      if (sameMember || merged) info.key = k;
     } else {
       info.key = k;
       taken.set(k, info);
