@@ -3,9 +3,11 @@
 // (without it each packed read re-parses the pack: 219 s instead of 1.7 s for 670 blobs).
 // Linked worktrees are supported: HEAD and its reflog come from the worktree's own gitdir,
 // objects and refs from the common dir.
-import fs from "node:fs";
+import { createHash } from "node:crypto";
+import fs, { readFileSync } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import { inflateSync } from "node:zlib";
 import git, { type CommitObject, type TreeEntry as IsoTreeEntry } from "isomorphic-git";
 import { DrsgError } from "../model/errors.js";
 import { ObjectSizer } from "./objsize.js";
@@ -204,12 +206,35 @@ export class GitRepo {
 
   /** The bytes of a blob. Unknown oid → REV_NOT_FOUND; not a blob → GIT_ERROR. */
   async readBlob(oid: string): Promise<Uint8Array> {
+    const loose = this.looseBlob(oid);
+    if (loose) return loose;
     try {
       return (await git.readBlob({ ...this.opts, oid })).blob;
     } catch (e) {
       if (errCode(e) === "NotFoundError") throw revNotFound(oid, "no such object");
       throw gitError(`read blob '${oid}'`, e);
     }
+  }
+
+  /**
+   * A loose blob read straight from its file (a tenth of isomorphic-git's cost per blob), checked
+   * as isomorphic-git checks it (header type and size, SHA-1). Undefined when the object is not a
+   * loose blob or anything is off: the caller then reads it through isomorphic-git, errors included.
+   */
+  private looseBlob(oid: string): Uint8Array | undefined {
+    if (!HEX40.test(oid)) return undefined;
+    let obj: Buffer;
+    try {
+      obj = inflateSync(readFileSync(path.join(this.commonDir, "objects", oid.slice(0, 2), oid.slice(2))));
+    } catch {
+      return undefined;
+    }
+    const nul = obj.indexOf(0);
+    if (nul < 0 || nul > 32) return undefined;
+    const m = /^blob (\d+)$/.exec(obj.toString("latin1", 0, nul));
+    if (!m || Number(m[1]) !== obj.length - nul - 1) return undefined;
+    if (createHash("sha1").update(obj).digest("hex") !== oid) return undefined;
+    return obj.subarray(nul + 1);
   }
 
   /**
