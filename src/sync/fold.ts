@@ -476,7 +476,8 @@ export class PlaneSync {
     partials: Known,
     tree: Tree,
   ): Promise<Awaited<ReturnType<FactIndex["update"]>>> {
-    const files = [...tree.files.values()].filter((f) => partials.has(f.path));
+    // Every file, as a digest reads them (manifests included); the partials are all known.
+    const files = [...tree.files.values()];
     const full = await buildFacts({
       files: files.map((f) => ({ path: f.path, oid: f.oid, read: () => this.repo.readBlob(f.oid!) })),
       plugins: this.opts.plugins,
@@ -493,13 +494,13 @@ export class PlaneSync {
     const b = lines(full.facts);
     const onlyInc = [...a].filter((x) => !b.has(x));
     const onlyFull = [...b].filter((x) => !a.has(x));
-    if (onlyInc.length === 0 && onlyFull.length === 0) return inc;
+    if (onlyInc.length === 0 && onlyFull.length === 0) return { ...inc, stats: { ...inc.stats, verified: true } };
     log(
       "warn",
       `fold verify ${this.plane}: incremental resolution differs from a full one (${onlyInc.length} fact(s) only incremental, ${onlyFull.length} only full), e.g. ${[...onlyInc.slice(0, 2), ...onlyFull.slice(0, 2)].join(" | ")} — using the full one`,
     );
     this.index.seed(full.facts, partials, tree.manifests, full.report.notes);
-    return { all: full.facts, stats: inc.stats };
+    return { all: full.facts, stats: { ...inc.stats, verified: false } };
   }
 
   /** A full read of the tree at `to` (the same path as drsg digest), carrying rebuilding_since while it runs. */

@@ -264,6 +264,32 @@ describe("fold", () => {
     store.close();
   });
 
+  test("incremental resolution: a body edit re-resolves one file, an interface edit its users; verify mode agrees", async () => {
+    const { dir, store, sync, plane } = await setup();
+    await sync.close();
+    const s2 = await openSync(store, dir, { verify: true });
+    // Start-up in sync: the index is built from cached partials, so the first fold is already incremental.
+    await s2.syncToHead();
+    makeRepo(dir, [{ files: { "src/price.ts": PRICE.replace("* 2", "* 7") }, message: "body only" }]);
+    let r = await s2.syncToHead();
+    assert.deepEqual(r.resolution?.partial, [{ family: "ts", files: 1, of: 2 }]);
+    assert.equal(r.resolution?.verified, true);
+    await assertConverged(store, plane, dir, "body edit");
+    // `price` gains a parameter: cart.ts, which calls it, is re-resolved too.
+    makeRepo(dir, [{ files: { "src/price.ts": PRICE.replace("item: string", "item: string, n = 1") }, message: "signature" }]);
+    r = await s2.syncToHead();
+    assert.deepEqual(r.resolution?.partial, [{ family: "ts", files: 2, of: 2 }]);
+    assert.equal(r.resolution?.verified, true);
+    await assertConverged(store, plane, dir, "interface edit");
+    makeRepo(dir, [{ files: { "shop/util.py": "def helper(x):\n    return x * 2\n" }, message: "python body" }]);
+    r = await s2.syncToHead();
+    assert.equal(r.resolution?.partial[0]?.family, "python");
+    assert.equal(r.resolution?.verified, true);
+    await assertConverged(store, plane, dir, "python body");
+    await s2.close();
+    store.close();
+  });
+
   test("a subdirectory plane folds only its files", async () => {
     const dir = temp("drsg-fold-sub-");
     makeRepo(dir, [{ files: { "app/src/a.ts": "export function a() {\n  return 1;\n}\n", "other/b.ts": "export const b = 1;\n" }, message: "one" }]);
