@@ -48,7 +48,7 @@ function emitModules(r: RustResolver, fb: FactBuilder): void {
 function emitDefs(r: RustResolver, fb: FactBuilder, f: FileInfo): void {
   const defs = f.p.defs;
   for (const d of defs) {
-    if (d.kind === "module") continue;
+    if (d.kind === "module" || d.name === "_") continue;
     const key = r.keyOf({ f, id: d.id });
     const label = LABEL_OF_KIND[d.kind] ?? "Function";
     const props = defProps(f.p, d);
@@ -158,8 +158,16 @@ function dstOf(r: RustResolver, fb: FactBuilder, t: Target, macro = false): stri
   return r.targetKey(t);
 }
 
+/** The node a reference comes from: its innermost definition (an anonymous `const _` gives way to its container). */
+function srcOf(r: RustResolver, f: FileInfo, scope: number): string {
+  let s = scope;
+  while (s >= 0 && f.p.defs[s]!.name === "_") s = f.p.defs[s]!.parent;
+  if (s < 0) return f.mod.key;
+  return f.p.defs[s]!.kind === "module" ? r.modAt(f, s).key : r.keyOf({ f, id: s });
+}
+
 function bindRef(r: RustResolver, fb: FactBuilder, f: FileInfo, ref: Ref) {
-  const src = ref.scope >= 0 ? r.keyOf({ f, id: ref.scope }) : f.mod.key;
+  const src = srcOf(r, f, ref.scope);
   const ctx = r.ctxAt(f, ref.scope);
   switch (ref.kind) {
     case "call":
