@@ -96,7 +96,8 @@ export class Binder {
       const n = nDefs + (locals ? 1 : 0) + (imp ? 1 : 0);
       if (n > 0) {
         if (n > 1) return { k: "ambiguous", n };
-        if (defs) return { k: "def", d: defs[0]! };
+        // One symbol declared more than once (a merged interface and class): the value declaration.
+        if (defs) return { k: "def", d: defs.find((d) => d.d.kind !== "interface" && d.d.kind !== "type") ?? defs[0]! };
         if (imp) return { k: "import", imp };
         return { k: "local", locals: locals!, scope: s };
       }
