@@ -66,7 +66,7 @@ function emitDefs(r: RustResolver, fb: FactBuilder, f: FileInfo): void {
       const info = r.implInfo(f, d);
       container = info.ownerDef ? r.keyOf(info.ownerDef) : r.modAt(f, d.parent).key;
     } else if (d.parent < 0 || defs[d.parent]!.kind === "module") container = r.modAt(f, d.parent).key;
-    else container = r.keyOf({ f, id: d.parent });
+    else container = srcOf(r, f, d.parent);
     fb.edge("CONTAINS", container, key);
   }
 }
