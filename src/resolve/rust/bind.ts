@@ -229,6 +229,15 @@ function bindCall(r: RustResolver, fb: FactBuilder, f: FileInfo, ctx: Ctx, src: 
     if (recv.startsWith("<")) return bindQualified(r, fb, f, ctx, src, ref, recv, name);
     const segs = pathSegments(recv);
     if (!segs) return fb.unresolved(src, f.p.path, ref, "not defined in scope");
+    if (segs.length === 1) {
+      // `T::f()` on a generic parameter: a method of its bounds.
+      const g = r.genericType(segs[0]!, ctx);
+      if (g !== "none") {
+        if (!g) return fb.unresolved(src, f.p.path, ref, "receiver type unknown");
+        const m = r.methodOf(g, name);
+        return emitCall(r, fb, f, src, ref, { targets: m.targets, by: "class", medium: true, ...(m.reason ? { reason: m.reason } : {}) }, "class");
+      }
+    }
     const res = r.resolvePath([...segs, name], "value", ctx);
     let by = res.by;
     if (res.targets.length === 1) {

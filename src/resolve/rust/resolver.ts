@@ -309,9 +309,16 @@ export class RustResolver {
     const defs = f.p.defs;
     for (const d of defs) {
       const parent = d.parent >= 0 ? defs[d.parent]! : undefined;
+      // A member of an impl block (the extractor gives every definition inside an impl its owner;
+      // a const in a method body shares its method's impl, an impl nested in a fn does not).
       const member =
         d.owner !== undefined &&
-        (d.kind === "method" || !parent || parent.kind === "module" || !FN_KINDS.has(parent.kind));
+        (d.kind === "method" ||
+          !parent ||
+          parent.kind === "module" ||
+          !FN_KINDS.has(parent.kind) ||
+          parent.owner !== d.owner ||
+          parent.trait !== d.trait);
       f.implMember[d.id] = member;
       if (member) continue;
       const name = stripRaw(d.name);
@@ -1075,6 +1082,12 @@ export class RustResolver {
     }
     this.memoGenerics.set(memo, out);
     return out;
+  }
+
+  /** The type a generic parameter in scope at `ctx` stands for (by its bounds); undefined when `name` is not one or has no usable bound. */
+  genericType(name: string, ctx: Ctx): TypeT | undefined | "none" {
+    const g = this.genericsAt(ctx).get(name);
+    return g ? this.boundedType(g, 0) : "none";
   }
 
   /** The impl header a member belongs to: the last one before it, in its scope, with its Self type and trait. */

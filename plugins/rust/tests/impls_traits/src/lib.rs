@@ -195,3 +195,23 @@ pub fn concrete_holder(h: Holder<Square>) {
     let mut s = h.shape;
     s.scale(2.0);
 }
+
+pub fn generic_path<T: Area>(t: &T) -> f64 {
+    // `T::f(..)` on a generic parameter: its bound's method
+    // @fact edge CALLS shapes::generic_path -> shapes::Area::area by=class confidence=medium
+    T::area(t)
+}
+
+pub fn nested_impl() -> Square {
+    struct Local;
+    // an impl nested in a fn: its associated type is the impl's, not a local item of the fn
+    impl Iterator for Local {
+        type Item = u32;
+        fn next(&mut self) -> Option<u32> {
+            None
+        }
+    }
+    // @fact node "<shapes::nested_impl::Local as Iterator>::Item" TypeAlias
+    // @fact edge CALLS shapes::nested_impl -> shapes::Square::new by=class
+    Square::new(1.0)
+}
