@@ -108,6 +108,7 @@ function declsOf(checker: ts.TypeChecker, site: Site, root: string): Decl[] {
     const named = (d as { name?: ts.Node }).name;
     let name = named && (ts.isIdentifier(named) || ts.isPrivateIdentifier(named) || ts.isStringLiteral(named)) ? named.text : "";
     if (ts.isConstructorDeclaration(d)) name = "constructor";
+    if (name === "" && ts.canHaveModifiers(d) && ts.getCombinedModifierFlags(d) & ts.ModifierFlags.Default) name = "default";
     if (ts.isBinaryExpression(d) && ts.isPropertyAccessExpression(d.left)) name = d.left.name.text;
     if (ts.isPropertyAccessExpression(d)) name = d.name.text;
     out.push({ file, line: lineOf(sf, (named ?? d).getStart(sf)), name });

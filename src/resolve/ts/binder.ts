@@ -85,13 +85,14 @@ export class Binder {
     let s = scope;
     for (;;) {
       let defs = mod.bindings.get(s)?.get(name);
-      // Interfaces and type aliases live in the type namespace only.
-      if (valuesOnly && defs?.some((d) => d.d.kind === "interface" || d.d.kind === "type")) {
-        defs = defs.filter((d) => d.d.kind !== "interface" && d.d.kind !== "type");
-        if (defs.length === 0) defs = undefined;
-      }
       const locals = mod.locals.get(s)?.get(name);
       const imp = mod.imports.get(s)?.get(name);
+      // Interfaces and type aliases live in the type namespace only; beside a value of the same
+      // name (`interface X` + `const X = ...`) the value is what a value use or an export means.
+      if (defs?.some((d) => d.d.kind === "interface" || d.d.kind === "type")) {
+        const values = defs.filter((d) => d.d.kind !== "interface" && d.d.kind !== "type");
+        if (valuesOnly || values.length > 0 || locals || imp) defs = values.length > 0 ? values : undefined;
+      }
       const nDefs = defs ? distinct(defs) : 0;
       const n = nDefs + (locals ? 1 : 0) + (imp ? 1 : 0);
       if (n > 0) {

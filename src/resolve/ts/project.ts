@@ -240,7 +240,8 @@ export class Project {
       if (g) g.push(path);
       else groups.set(key, [path]);
     }
-    const rank = (p: string) => (DTS_EXT.test(p) ? 2 : JS_EXT.test(p) ? 1 : 0) * 2 + (/(^|\/)index\.[^/]+$/.test(p) ? 1 : 0);
+    const rank = (p: string) =>
+      (DTS_EXT.test(p) ? 3 : JS_EXT.test(p) ? 2 : /\.[mc]ts$/.test(p) ? 1 : 0) * 2 + (/(^|\/)index\.[^/]+$/.test(p) ? 1 : 0);
     const taken = new Set<string>();
     for (const [key, group] of groups) {
       group.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
