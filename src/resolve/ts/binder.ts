@@ -446,12 +446,9 @@ export class Binder {
   private thisPropVal(t: DefInfo, prop: string, depth: number): Val | undefined {
     const mod = t.mod;
     const scopes: number[] = [];
-    const id = mod.defs.indexOf(t);
-    if (t.d.kind === "function") scopes.push(id);
-    else if (t.d.kind === "class")
-      mod.defs.forEach((x, i) => {
-        if (x.owner === id && x.d.kind === "constructor") scopes.push(i);
-      });
+    if (t.d.kind === "function") scopes.push(t.d.id);
+    else if (t.d.kind === "class" && t.key !== undefined)
+      for (const c of this.members.get(t.key)?.get("constructor") ?? []) if (c.mod === mod) scopes.push(c.d.id);
     const found: LocalInfo[] = [];
     for (const s of scopes) found.push(...(mod.locals.get(s)?.get(`this.${prop}`) ?? []));
     if (found.length === 0 || found.some((l) => l.newOf === undefined || l.newOf !== found[0]!.newOf)) return undefined;

@@ -113,6 +113,7 @@ export class Project {
   private readonly cfgCache = new Map<string, TsConfig | undefined>();
   private readonly keys = new Map<string, string>();
   private readonly entering = new Set<string>();
+  private readonly resolved = new Map<string, Target>();
   readonly notes: string[] = [];
 
   constructor(paths: string[], manifests: Map<string, string>, treeName: string) {
@@ -284,8 +285,18 @@ export class Project {
     return undefined;
   }
 
-  /** Where `import ... from spec` in file `from` leads. */
+  /** Where `import ... from spec` in file `from` leads (memoised per directory and specifier). */
   resolve(from: string, spec: string): Target {
+    const id = `${dirname(from)}\u0000${spec}`;
+    let t = this.resolved.get(id);
+    if (!t) {
+      t = this.resolveUncached(from, spec);
+      this.resolved.set(id, t);
+    }
+    return t;
+  }
+
+  private resolveUncached(from: string, spec: string): Target {
     if (spec === "") return { kind: "unresolved" };
     if (ASSET_EXT.test(spec)) return { kind: "unresolved" };
     if (spec.startsWith("./") || spec.startsWith("../") || spec === "." || spec === "..") {
