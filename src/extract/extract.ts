@@ -111,10 +111,17 @@ function precedingDoc(node: Node, cfg: DocConfig): string | undefined {
   if (kinds.length === 0) return undefined;
   let anchor: Node = node;
   const wrappers = cfg.wrappers ?? [];
-  while (anchor.parent && wrappers.includes(anchor.parent.type) && anchor.previousNamedSibling === null)
-    anchor = anchor.parent;
-  const parts: string[] = [];
+  // Up through wrappers the definition opens. Each parent / sibling step is a walk in the tree:
+  // asked once per level, and the parent only when there is no sibling before.
   let prev = anchor.previousNamedSibling;
+  if (wrappers.length > 0) {
+    for (let up = prev === null ? anchor.parent : null; up && wrappers.includes(up.type); ) {
+      anchor = up;
+      prev = anchor.previousNamedSibling;
+      up = prev === null ? anchor.parent : null;
+    }
+  }
+  const parts: string[] = [];
   let expectRow = anchor.startPosition.row;
   const skip = cfg.skip ?? [];
   while (prev && skip.includes(prev.type) && prev.endPosition.row >= expectRow - 1) {
@@ -224,14 +231,19 @@ export function extractTree(
     if (pname.startsWith("definition.")) {
       const kind = pname.slice("definition.".length);
       if (!DEF_KINDS.has(kind)) continue;
+      if (seenDef.has(node.id)) continue;
       const name = text(caps, "name");
       if (!name) continue;
-      const prior = seenDef.get(node.id);
-      if (prior !== undefined) continue;
+      const start = node.startIndex;
+      const end = node.endIndex;
       const body = first(caps, "body");
-      const sigText = body
-        ? source.slice(node.startIndex, body.startIndex)
-        : (node.text.split("\n", 1)[0] ?? "");
+      let sigText: string;
+      if (body) sigText = source.slice(start, body.startIndex);
+      else {
+        // The node's first line.
+        const nl = source.indexOf("\n", start);
+        sigText = source.slice(start, nl === -1 || nl > end ? end : nl);
+      }
       const docNodes = all(caps, "doc");
       const docText = docNodes ? docNodes.map((d) => d.text).join("\n") : precedingDoc(node, doc);
       const def: Def = {
@@ -241,8 +253,8 @@ export function extractTree(
         parent: -1,
         line: node.startPosition.row + 1,
         endLine: node.endPosition.row + 1,
-        start: node.startIndex,
-        end: node.endIndex,
+        start,
+        end,
       };
       const sig = squash(sigText, SIGNATURE_CAP);
       if (sig) def.signature = sig;
