@@ -1,5 +1,8 @@
 ; Rust local bindings (what a receiver's type may be read from).
 ; Emits:
+;   Bindings carry where they are visible: from the primary node (or the end of @after) to the end
+;   of @scope (the enclosing block, loop body, closure, `if let` branch); a binding with no @scope
+;   is visible to the end of its function.
 ;   @local        `let x: T = ..` (@type; the primary node is the closing `;`, where the binding starts), `let x = <expr>` (@alias_of = the initialiser as written,
 ;                 typed by the resolver: `T::new()`, `T { .. }`, `f()?`, `y`, `a.b()` ...), and every
 ;                 other binding a pattern introduces (`for x in`, `if let Some(x)`, match arms,
@@ -16,16 +19,18 @@
 ;                 (a generic inherent impl is recorded too, without @type)
 ;   @local named `derive`: a `#[derive(..)]` list (see the last pattern)
 
-(let_declaration pattern: (identifier) @name type: (_)? @type value: (_)? @alias_of ";" @local)
+(block (let_declaration pattern: (identifier) @name type: (_)? @type value: (_)? @alias_of ";" @local)) @scope
 (impl_item "impl" @name type_parameters: (_)? @new trait: (_) @type type: (_) @alias_of (where_clause)? @call_receiver) @local
 (impl_item "impl" @name type_parameters: (_) @new !trait type: (_) @alias_of (where_clause)? @call_receiver) @local
-(parameter pattern: (identifier) @name type: (_) @type) @local.param
-(parameter pattern: (mut_pattern (identifier) @name) type: (_) @type) @local.param
-(closure_parameters (identifier) @name) @local.param
+(parameters (parameter pattern: (identifier) @name type: (_) @type) @local.param)
+(parameters (parameter pattern: (mut_pattern (identifier) @name) type: (_) @type) @local.param)
+(closure_expression parameters: (closure_parameters (parameter pattern: (identifier) @name type: (_) @type) @local.param)) @scope
+(closure_expression parameters: (closure_parameters (identifier) @name) @local.param) @scope
 
-(for_expression "for" @call pattern: (identifier) @name value: (_) @alias_of) @local
+(for_expression "for" @call pattern: (identifier) @name value: (_) @alias_of body: (block) @local @scope)
 (let_condition pattern: (identifier) @name) @local
-(let_condition pattern: (tuple_struct_pattern type: (identifier) @call . (identifier) @name .) @local value: (_) @alias_of)
+(if_expression condition: (let_condition pattern: (tuple_struct_pattern type: (identifier) @call . (identifier) @name .) @local value: (_) @alias_of @after) consequence: (block) @scope)
+(while_expression condition: (let_condition pattern: (tuple_struct_pattern type: (identifier) @call . (identifier) @name .) @local value: (_) @alias_of @after) body: (block) @scope)
 (tuple_pattern (identifier) @name) @local
 (tuple_struct_pattern (identifier) @name) @local
 (slice_pattern (identifier) @name) @local

@@ -1151,28 +1151,24 @@ export class RustResolver {
    * the position must declare the same type ("none" when the function binds no such name).
    */
   localType(f: FileInfo, scope: number, name: string, at: number, depth = 0): TypeT | undefined | "none" {
-    const fn = this.fnOf(f, scope);
-    const list = f.locals.get(fn)?.get(name);
-    if (!list) return "none";
-    const before = list.filter((l) => l.at < at);
-    if (before.length === 0) return "none";
-    let out: TypeT | undefined;
-    let sig: string | undefined;
-    for (const b of before) {
-      const t = this.bindingType(f, b, depth);
-      if (!t) return undefined;
-      const s = this.typeSig(t);
-      if (sig !== undefined && s !== sig) return undefined;
-      sig = s;
-      out = t;
-    }
-    return out;
+    const visible = this.visibleBindings(f, scope, name, at);
+    if (visible.length === 0) return "none";
+    // A pattern binding whose extent is not known (a match arm, a nested pattern) might be the one in effect.
+    if (visible.some((b) => b.pattern && b.end === undefined)) return undefined;
+    // The latest binding in effect shadows the others.
+    return this.bindingType(f, visible[visible.length - 1]!, depth);
+  }
+
+  /** Bindings of a name in the function that are in effect at a position, in source order. */
+  private visibleBindings(f: FileInfo, scope: number, name: string, at: number): LocalB[] {
+    const list = f.locals.get(this.fnOf(f, scope))?.get(name);
+    if (!list) return [];
+    return list.filter((l) => l.at < at && (l.from === undefined || l.from <= at) && (l.end === undefined || at < l.end));
   }
 
   /** Whether a name is bound locally (let, parameter, pattern) in the function before `at`. */
   isLocal(f: FileInfo, scope: number, name: string, at: number): boolean {
-    const list = f.locals.get(this.fnOf(f, scope))?.get(name);
-    return list?.some((l) => l.at < at) === true;
+    return this.visibleBindings(f, scope, name, at).length > 0;
   }
 
   /** Return type of a function reached through a value of type `selfT` (for `Self`). */

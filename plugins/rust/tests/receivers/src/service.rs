@@ -138,3 +138,20 @@ impl Users {
         }
     }
 }
+
+pub fn shadowing(r: Repo) {
+    // a later `let` shadows an earlier one in the same block: the later type
+    let x = User::new("a");
+    let x = Repo { users: vec![] };
+    // @fact edge CALLS recv::service::shadowing -> recv::model::Repo::first by=receiver
+    // @fact no-edge CALLS recv::service::shadowing -> ?::src/service.rs::x.first
+    x.first();
+    {
+        // an inner block's binding ends with the block
+        let r = User::new("b");
+        // @fact edge CALLS recv::service::shadowing -> recv::model::User::greet by=receiver
+        r.greet();
+    }
+    // @fact edge CALLS recv::service::shadowing -> recv::model::Repo::push by=receiver
+    r.push(User::new("c"));
+}
