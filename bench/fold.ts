@@ -7,12 +7,12 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runInNewContext } from "node:vm";
+import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { ExtractPool } from "../src/extract/pool.js";
-import { PluginSet, officialPlugins } from "../src/plugin/host.js";
+import { activePlugins } from "../src/plugin/registry.js";
 import { openStore } from "../src/store/store.js";
-import { digest } from "../src/sync/digest.js";
 import { type FoldResult, PlaneSync } from "../src/sync/fold.js";
 import { Watcher } from "../src/sync/watch.js";
 import { generate, rng } from "./gen.js";
@@ -51,10 +51,19 @@ export interface FoldBenchResult {
   nodes: number;
   edges: number;
   fullDigestMs: number;
-  /** CPU time of the full digest (main thread and extraction workers). */
-  fullDigestCpuMs: number;
+  /** Peak RSS of the digest's process. */
+  fullDigestRssMb: number;
   folds: FoldLatency[];
-  history: { commits: number; ms: number; commitsPerSec: number; rssStartMb: number; rssEndMb: number; rssGrowthPct: number };
+  history: {
+    commits: number;
+    ms: number;
+    commitsPerSec: number;
+    rssStartMb: number;
+    rssEndMb: number;
+    rssGrowthPct: number;
+    /** RSS after every 100 folds. */
+    rssAt: { folds: number; mb: number }[];
+  };
   watcher: { commits: number; medianMs: number; maxMs: number };
 }
 
@@ -77,23 +86,32 @@ interface Commit {
   files: Record<string, string>;
 }
 
-/** One fast-import stream for the whole history; returns the commit shas in order. */
-function importHistory(dir: string, commits: Commit[]): string[] {
+/** One fast-import stream for a run of commits on main (after `parent` when given); returns their shas. */
+function importHistory(dir: string, commits: Commit[], parent?: string, ts0 = 1704110400): string[] {
   const parts: string[] = [];
-  let ts = 1704110400;
+  let ts = ts0;
   commits.forEach((c, i) => {
     const mark = i + 1;
     parts.push(`commit refs/heads/main\nmark :${mark}\n`);
     parts.push(`author bench <b@e> ${ts} +0000\ncommitter bench <b@e> ${ts} +0000\n`);
     parts.push(`data ${Buffer.byteLength(c.message)}\n${c.message}\n`);
     if (i > 0) parts.push(`from :${i}\n`);
+    else if (parent) parts.push(`from ${parent}\n`);
     for (const [p, text] of Object.entries(c.files)) parts.push(`M 100644 inline ${p}\ndata ${Buffer.byteLength(text)}\n${text}\n`);
     parts.push("\n");
     ts += 600;
   });
   for (let i = 1; i <= commits.length; i++) parts.push(`get-mark :${i}\n`);
-  const out = gitIn(dir, ["fast-import", "--quiet", "--done"], `${parts.join("")}done\n`);
+  const out = gitIn(dir, ["fast-import", "--quiet", "--done", "--force"], `${parts.join("")}done\n`);
   return out.split("\n").map((l) => l.replace(/^:\d+ /, "").trim());
+}
+
+/** `drsg digest --apply` of HEAD in a fresh child process (bench/digest-child.ts), as a user runs it. */
+function digestInChild(dir: string, db: string): { ms: number; maxRssMb: number; nodes: number; edges: number } {
+  const child = fileURLToPath(new URL("./digest-child.js", import.meta.url));
+  const r = spawnSync(process.execPath, [child, dir, db], { encoding: "utf8", maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`digest child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split("\n").pop()!) as { ms: number; maxRssMb: number; nodes: number; edges: number };
 }
 
 /** A small edit that changes facts: a new helper on even versions, a changed body on odd ones. */
@@ -142,7 +160,8 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
     }
     return { message, files };
   };
-  const commits: Commit[] = [{ message: "base", files: { "package.json": JSON.stringify({ name: "benchrepo" }), ...corpus.files } }];
+  const base: Commit = { message: "base", files: { "package.json": JSON.stringify({ name: "benchrepo" }), ...corpus.files } };
+  const commits: Commit[] = [];
   for (let i = 0; i < historyN; i++) commits.push(touch(1 + Math.floor(r() * 3), `history ${i}`));
   const sizes = [1, 10, 100];
   for (const n of sizes) for (let s = 0; s < samples; s++) commits.push(touch(n, `touch ${n} #${s}`));
@@ -152,35 +171,37 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
   try {
     gitIn(dir, ["init", "-q", "-b", "main"]);
     const t0 = performance.now();
-    const shas = importHistory(dir, commits);
-    say(`fold bench: ${paths.length} files, ${corpus.lines} lines, ${shas.length} commits imported in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const [baseSha] = importHistory(dir, [base]);
+    // The full digest of the first commit, in its own process with a cold cache (drsg digest --apply).
+    const db = join(dbDir, "g.drsg");
+    const full = digestInChild(dir, db);
+    const fullDigestMs = full.ms;
+    say(`full digest: ${(fullDigestMs / 1000).toFixed(2)} s, peak RSS ${full.maxRssMb.toFixed(0)} MB, ${full.nodes} nodes, ${full.edges} edges`);
+    const shas = [baseSha!, ...importHistory(dir, commits, baseSha, 1704110400 + 600)];
+    say(`fold bench: ${paths.length} files, ${corpus.lines} lines, ${shas.length} commits imported in ${((performance.now() - t0 - fullDigestMs) / 1000).toFixed(1)} s`);
+    commits.length = 0;
 
-    const plugins = new PluginSet(officialPlugins());
-    const store = openStore(join(dbDir, "g.drsg"), { create: true });
-    // The full digest of the first commit: cold cache, its own pool, as `drsg digest --apply` runs it.
-    const d0 = performance.now();
-    const dc0 = process.cpuUsage();
-    const full = await digest({ dir, plugins, store, plane: "bench", commit: shas[0]! });
-    const fullDigestMs = performance.now() - d0;
-    const dc = process.cpuUsage(dc0);
-    const fullDigestCpuMs = (dc.user + dc.system) / 1000;
-    say(`full digest: ${(fullDigestMs / 1000).toFixed(2)} s (cpu ${(fullDigestCpuMs / 1000).toFixed(2)} s), ${full.report.nodes} nodes, ${full.report.edges} edges`);
-
+    // What `drsg watch` holds: the store, the plugins, a pool, the sync — warmed at start-up.
+    const plugins = activePlugins();
+    const store = openStore(db);
     const pool = new ExtractPool(plugins.jobs());
-    const sync = await PlaneSync.open({ store, dir, plugins, plane: "bench", pool, log: false });
+    const sync = await PlaneSync.open({ store, dir, plugins, pool, log: false });
     await sync.warm();
-    // Warm the workers' grammars once, as a running watcher would have them.
     await sync.foldTo(shas[1]!);
 
     collectGarbage();
     const rssStart = rssMb();
+    const rssAt: { folds: number; mb: number }[] = [];
     const h0 = performance.now();
     for (let i = 2; i <= historyN; i++) {
       await sync.foldTo(shas[i]!);
-      if (process.env.DRSG_BENCH_MEM && i % 20 === 0) {
+      if (i % 100 === 0) {
         collectGarbage();
-        const m = process.memoryUsage();
-        say(`  after ${i} folds: rss ${rssMb().toFixed(0)} MB, heap ${(m.heapUsed / 2 ** 20).toFixed(0)}/${(m.heapTotal / 2 ** 20).toFixed(0)} MB, external ${(m.external / 2 ** 20).toFixed(0)} MB, buffers ${(m.arrayBuffers / 2 ** 20).toFixed(0)} MB`);
+        rssAt.push({ folds: i - 1, mb: rssMb() });
+        if (process.env.DRSG_BENCH_MEM) {
+          const m = process.memoryUsage();
+          say(`  after ${i - 1} folds: rss ${rssMb().toFixed(0)} MB, heap ${(m.heapUsed / 2 ** 20).toFixed(0)}/${(m.heapTotal / 2 ** 20).toFixed(0)} MB`);
+        }
       }
     }
     const historyMs = performance.now() - h0;
@@ -236,7 +257,7 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
     }
     await watcher.stop();
     say(`watcher: commit → queryable median ${median(lat).toFixed(0)} ms, max ${Math.max(...lat).toFixed(0)} ms`);
-    const info = store.getPlane("bench")!;
+    const info = store.getPlane(sync.plane)!;
     await sync.close();
     await pool.close();
     store.close();
@@ -246,7 +267,7 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
       nodes: info.nodeCount,
       edges: info.edgeCount,
       fullDigestMs,
-      fullDigestCpuMs,
+      fullDigestRssMb: full.maxRssMb,
       folds,
       history: {
         commits: historyN - 1,
@@ -255,6 +276,7 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
         rssStartMb: rssStart,
         rssEndMb: rssEnd,
         rssGrowthPct: (100 * (rssEnd - rssStart)) / rssStart,
+        rssAt,
       },
       watcher: { commits: lat.length, medianMs: median(lat), maxMs: Math.max(...lat) },
     };
@@ -269,17 +291,17 @@ export function foldMarkdown(b: FoldBenchResult): string {
   const f = (x: number, d = 0) => x.toFixed(d);
   const rows = b.folds.map(
     (x) =>
-      `| ${x.files} | ${f(x.ms)} (${f(x.min)}–${f(x.max)}) | ${f(x.cpuMs)} | ${f(b.fullDigestMs)} (${f(b.fullDigestCpuMs)}) | **${f(100 * x.ofDigest, 2)}%** | ${x.parsed} | ${x.factsChanged} | ${f(x.timings.walk)} / ${f(x.timings.build)} / ${f(x.timings.write)} |`,
+      `| ${x.files} | ${f(x.ms)} (${f(x.min)}–${f(x.max)}) | ${f(x.cpuMs)} | ${f(b.fullDigestMs)} | **${f(100 * x.ofDigest, 2)}%** | ${x.parsed} | ${x.factsChanged} | ${f(x.timings.walk)} / ${f(x.timings.build)} / ${f(x.timings.write)} |`,
   );
   return [
     "Targets: a 1-file fold ≤ 5% of a full digest and ≤ 150 ms; commit → queryable under the watcher ≤ 500 ms; RSS growth over 500 folds ≤ 10%.",
     `Generated TypeScript repository: ${b.files} files, ${b.lines} lines, ${b.nodes} nodes / ${b.edges} edges; history written with git fast-import.`,
     "",
-    "| files touched | fold ms, median (min–max) | fold CPU ms | full digest ms (CPU) | fold ÷ digest | parsed | facts changed | walk / extract+resolve / write ms |",
+    "| files touched | fold ms, median (min–max) | fold CPU ms | full digest ms | fold ÷ digest | parsed | facts changed | walk / extract+resolve / write ms |",
     "|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
-    `${b.history.commits} commits folded one by one: ${f(b.history.commitsPerSec, 1)} commits/s; RSS ${f(b.history.rssStartMb)} MB → ${f(b.history.rssEndMb)} MB (${f(b.history.rssGrowthPct, 1)}%).`,
+    `${b.history.commits} commits folded one by one: ${f(b.history.commitsPerSec, 1)} commits/s; RSS ${f(b.history.rssStartMb)} MB → ${f(b.history.rssEndMb)} MB (${f(b.history.rssGrowthPct, 1)}%; ${b.history.rssAt.map((x) => `${x.mb.toFixed(0)} after ${x.folds}`).join(", ")}). Full digest (own process): peak RSS ${f(b.fullDigestRssMb)} MB.`,
     `Under \`drsg watch\` (chokidar on .git, 120 ms debounce): commit → queryable median ${f(b.watcher.medianMs)} ms, max ${f(b.watcher.maxMs)} ms over ${b.watcher.commits} commits.`,
   ].join("\n");
 }
