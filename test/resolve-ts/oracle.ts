@@ -202,7 +202,8 @@ export function compare(dir: string, facts: Facts): Report {
     const src = byKey.get(e.src)!;
     const dst = byKey.get(e.dst)!;
     const file = String(src.props.file);
-    const ref = String(e.props._ref);
+    // tree-sitter-typescript reads `await a.b<T>(x).c()` with the `await` inside the callee text.
+    const ref = String(e.props._ref).replace(/^await\s+/, "");
     // The extractor caps `_ref` at 200 characters (ending "…").
     const sameCallee = (callee: string) => callee === ref || (ref.endsWith("…") && callee.startsWith(ref.slice(0, -1)));
     const candidates = (sites.get(file) ?? []).filter((s) => s.line === e.props.line && sameCallee(s.callee));

@@ -138,6 +138,10 @@
 (call_expression function: (member_expression object: (_) @receiver
   property: [(property_identifier) (private_property_identifier)] @name) arguments: (arguments) @arguments) @reference.call
 (call_expression function: (super) @name arguments: (arguments) @arguments) @reference.call
+; tree-sitter-typescript reads `await a.b<T>(x)` as a call of `await a.b`: the callee is the member inside
+(call_expression function: (await_expression (identifier) @name @callee) arguments: (arguments) @arguments) @reference.call
+(call_expression function: (await_expression (member_expression object: (_) @receiver
+  property: [(property_identifier) (private_property_identifier)] @name) @callee) arguments: (arguments) @arguments) @reference.call
 (call_expression function: [(subscript_expression) (call_expression) (non_null_expression)
   (parenthesized_expression [(identifier) (member_expression) (sequence_expression) (ternary_expression)
     (binary_expression) (as_expression) (non_null_expression) (call_expression) (subscript_expression) (await_expression)])]

@@ -115,7 +115,8 @@ const IDENT_AT = /[A-Za-z_$#][\w$]*/y;
 
 /** Read a receiver / callee expression; undefined when it is not a plain chain (`a[k]`, templates, ...). */
 export function parsePath(text: string): PathExpr | undefined {
-  const s = text.trim();
+  // `await a.b<T>(x).c()`: tree-sitter-typescript puts the `await` inside the chain; it applies to the whole.
+  const s = text.trim().replace(/^await\s+/, "");
   return readChain(s, 0, s.length);
 }
 

@@ -10,6 +10,9 @@ export class Query {
   run(): User[] {
     return [];
   }
+  pick<T>(key: string): this {
+    return this;
+  }
 }
 
 export class PagedQuery extends Query {
@@ -27,4 +30,8 @@ export function fluent(r: SqlRepo | User, s: SqlRepo) {
   Query.create().where("b");
   if (isSql(r)) r.find("1");
   if (s instanceof SqlRepo) s.find("2");
+}
+
+export async function awaited(q: PagedQuery) {
+  await q.pick<string>("a").page(1);
 }
