@@ -7,7 +7,7 @@
 ;   @definition.variable  static items
 ;   @definition.module    inline `mod a { ... }` (a `mod a;` declaration is an @import.mod, see imports.scm)
 ;   @definition.macro     macro_rules! definitions
-;   @definition.field     named struct / union fields (@type) and enum variants
+;   @definition.field     named struct / union fields (@type) and enum variants (@type = a tuple variant's fields)
 ;   @impl                 impl blocks: @owner (the Self type) and @trait; definitions inside inherit them
 ; Detail: @name, @body (signature ends there), @visibility, @async, @returns, @params, @type, @extends (supertraits).
 
@@ -90,7 +90,7 @@
 
 ; fields and variants
 (field_declaration (visibility_modifier)? @visibility name: (field_identifier) @name type: (_) @type) @definition.field
-(enum_variant (visibility_modifier)? @visibility name: (identifier) @name) @definition.field
+(enum_variant (visibility_modifier)? @visibility name: (identifier) @name body: (ordered_field_declaration_list)? @type) @definition.field
 
 ; consts, statics
 (const_item (visibility_modifier)? @visibility name: (identifier) @name type: (_) @type) @definition.constant

@@ -8,9 +8,10 @@
 ;                 other binding a pattern introduces (`for x in`, `if let Some(x)`, match arms,
 ;                 closure parameters ...) with no type, so a shadowing binding is never mistaken for
 ;                 an earlier typed one
-;                 `for x in <expr>` (@call = the `for` keyword, @alias_of = the iterable) and
-;                 `if let Some(x) = <expr>` / `while let Ok(x) = ..` (@call = the variant, @alias_of =
-;                 the scrutinee) are typed by the resolver from what they unpack
+;                 `for x in <expr>` (@call = the `for` keyword, @alias_of = the iterable),
+;                 `if let Some(x) = <expr>` / `while let Ok(x) = ..` / a match arm `E::V(x) =>`
+;                 (@call = the variant, @alias_of = the scrutinee) and a match arm `x =>` are typed by
+;                 the resolver from what they unpack
 ;   @local.param  fn and closure parameters `x: T` / `mut x: &T` (@type)
 ;   @local named `impl` (a keyword, so never a real binding): an `impl Trait for Type` header,
 ;                 @type = the trait as written, @alias_of = the Self type as written, @new = its
@@ -29,8 +30,10 @@
 
 (for_expression "for" @call pattern: (identifier) @name value: (_) @alias_of body: (block) @local @scope)
 (let_condition pattern: (identifier) @name) @local
-(if_expression condition: (let_condition pattern: (tuple_struct_pattern type: (identifier) @call . (identifier) @name .) @local value: (_) @alias_of @after) consequence: (block) @scope)
-(while_expression condition: (let_condition pattern: (tuple_struct_pattern type: (identifier) @call . (identifier) @name .) @local value: (_) @alias_of @after) body: (block) @scope)
+(if_expression condition: (let_condition pattern: (tuple_struct_pattern type: (_) @call . (identifier) @name .) @local value: (_) @alias_of @after) consequence: (block) @scope)
+(while_expression condition: (let_condition pattern: (tuple_struct_pattern type: (_) @call . (identifier) @name .) @local value: (_) @alias_of @after) body: (block) @scope)
+(match_expression value: (_) @alias_of body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (_) @call . (identifier) @name .) @local .)) @scope))
+(match_expression value: (_) @alias_of body: (match_block (match_arm pattern: (match_pattern . (identifier) @name .) @local) @scope))
 (tuple_pattern (identifier) @name) @local
 (tuple_struct_pattern (identifier) @name) @local
 (slice_pattern (identifier) @name) @local

@@ -40,7 +40,7 @@ import {
   UNWRAP_METHODS,
   UNWRAPPABLE,
 } from "./prelude.js";
-import { type Chain, type TypeShape, aliasParams, parseChain, parseGenerics, parseType, parseUse, pathSegments } from "./text.js";
+import { type Chain, type TypeShape, aliasParams, parseChain, parseGenerics, parseType, parseUse, pathSegments, splitTop } from "./text.js";
 
 /** A type a value is known to have, with its generic arguments as written (each read where it was written). */
 export interface GenericParam {
@@ -1135,11 +1135,13 @@ export class RustResolver {
     if (b.type) t = this.typeFromText(b.type, ctx, selfT);
     else if (b.callOf === "for" && b.aliasOf) t = this.elementOfExpr(b.aliasOf, ctx, b.at, depth + 1);
     else if (b.callOf && b.aliasOf) {
-      // `if let Some(x) = e` / `Ok(x)` / `Err(x)`: what the variant holds.
+      // `if let Some(x) = e`, `E::V(x) =>`: what the variant holds.
       const of = this.typeOfExpr(b.aliasOf, ctx, b.at, depth + 1);
       const kind = of?.t.t === "ext" ? lastSeg(of.t.path) : "";
-      const i = (b.callOf === "Some" && kind === "Option") || (b.callOf === "Ok" && kind === "Result") ? 0 : b.callOf === "Err" && kind === "Result" ? 1 : -1;
-      t = of && i >= 0 ? this.typeArg(of, i) : undefined;
+      if (kind === "Option" || kind === "Result") {
+        const i = (b.callOf === "Some" && kind === "Option") || (b.callOf === "Ok" && kind === "Result") ? 0 : b.callOf === "Err" && kind === "Result" ? 1 : -1;
+        t = of && i >= 0 ? this.typeArg(of, i) : undefined;
+      } else t = this.variantField(b.callOf, ctx, of);
     } else if (b.aliasOf) t = this.typeOfExpr(b.aliasOf, ctx, b.at, depth + 1);
     this.inProgress.delete(`l:${memo}`);
     this.memoBindingType.set(memo, t ?? null);
@@ -1178,6 +1180,27 @@ export class RustResolver {
     const ctx = this.ctxAt(fn.f, d.parent);
     const st = selfT ?? this.selfType({ ...ctx, scope: fn.id });
     return this.typeFromText(d.returns, ctx, st);
+  }
+
+  /** The single field of a tuple variant / tuple struct named by a pattern (`E::V(x)`), its enum's parameters read from the scrutinee. */
+  private variantField(path: string, ctx: Ctx, scrutinee: TypeT | undefined): TypeT | undefined {
+    const segs = pathSegments(path);
+    if (!segs) return undefined;
+    const r = this.resolvePath(segs, "value", ctx);
+    if (r.targets.length !== 1 || r.targets[0]!.t !== "def") return undefined;
+    const v = r.targets[0]!.d;
+    const vd = def(v);
+    if (vd.kind !== "field" || !vd.type || vd.parent < 0) return undefined;
+    const inner = vd.type.trim().replace(/^\(|,?\s*\)$/g, "");
+    if (splitTop(inner, ",").length !== 1) return undefined;
+    const ed = v.f.p.defs[vd.parent]!;
+    const order = [...parseGenerics(ed.signature ?? "", ed.name).keys()];
+    const shape = parseType(inner);
+    if (shape && shape.path.length === 1 && order.includes(shape.path[0]!)) {
+      const own = scrutinee?.t.t === "def" && scrutinee.t.d.f === v.f && scrutinee.t.d.id === vd.parent ? scrutinee : undefined;
+      return own ? this.typeArg(own, order.indexOf(shape.path[0]!)) : undefined;
+    }
+    return this.typeFromText(inner, this.ctxAt(v.f, ed.parent));
   }
 
   /** The type of a field of an in-tree struct / union. */

@@ -155,3 +155,36 @@ pub fn shadowing(r: Repo) {
     // @fact edge CALLS recv::service::shadowing -> recv::model::Repo::push by=receiver
     r.push(User::new("c"));
 }
+
+pub enum Event {
+    Joined(User),
+    Left(Repo),
+    Nothing,
+}
+
+pub fn next_event() -> Event {
+    Event::Nothing
+}
+
+pub fn on_event() {
+    // a match arm's tuple variant binds its field's declared type; a catch-all binds the scrutinee's type
+    match next_event() {
+        // @fact edge CALLS recv::service::on_event -> recv::model::User::greet by=receiver
+        Event::Joined(u) => {
+            u.greet();
+        }
+        // @fact edge CALLS recv::service::on_event -> recv::model::Repo::first by=receiver
+        Event::Left(r) => {
+            r.first();
+        }
+        // @fact edge CALLS recv::service::on_event -> ?::src/service.rs::other.first reason="method not found on type"
+        other => {
+            other.first();
+        }
+    }
+    // `if let` with an in-tree variant
+    // @fact edge CALLS recv::service::on_event -> recv::model::User::rename by=receiver
+    if let Event::Joined(v) = next_event() {
+        v.rename("x");
+    }
+}
