@@ -99,11 +99,15 @@ export interface Writer extends Reader {
   /** Set properties; a `null` value removes the property. */
   setPlaneProps(name: string, patch: Record<string, PropValue | null>): void;
   createNode(plane: string, node: NodeInput): number;
+  /** createNode for each, in order, as multi-row inserts; the ids, in order (same rows and ids as one by one). */
+  createNodes(plane: string, nodes: NodeInput[]): number[];
   /** Replace labels and/or properties (whole property map) of a node. */
   updateNode(plane: string, id: number, change: { labels?: string[]; props?: Props }): void;
   /** Delete a node and every edge touching it. */
   deleteNode(plane: string, id: number): void;
   createEdge(plane: string, edge: EdgeInput): number;
+  /** createEdge for each, in order, as multi-row inserts where it can; the ids, in order (same rows and ids as one by one). */
+  createEdges(plane: string, edges: EdgeInput[]): number[];
   updateEdge(plane: string, id: number, props: Props): void;
   deleteEdge(plane: string, id: number): void;
 }

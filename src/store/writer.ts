@@ -36,6 +36,13 @@ function edgeNotFound(plane: string, id: number, what: string): DrsgError {
   return new DrsgError("BAD_INPUT", `${what}: edge ${id} does not exist in plane "${plane}"`, { plane, edge: id });
 }
 
+/** Rows per multi-row INSERT (7 parameters a node row: well under SQLite's variable limit). */
+const BATCH = 128;
+
+function valuesSql(head: string, row: string, n: number): string {
+  return `${head} VALUES ${new Array<string>(n).fill(row).join(", ")}`;
+}
+
 const NODE_HIST_COPY = "INSERT INTO node_hist SELECT id, plane, key, label, labels, name, props, since, @s FROM nodes";
 const EDGE_HIST_COPY = "INSERT INTO edge_hist SELECT id, plane, type, src, dst, props, since, @s FROM edges";
 
@@ -141,6 +148,63 @@ export class StoreWriter extends SqlReader implements Writer {
     return id;
   }
 
+  createNodes(plane: string, nodes: NodeInput[]): number[] {
+    this.live("create nodes");
+    const p = this.planeId(plane);
+    const ids: number[] = [];
+    for (let at = 0; at < nodes.length; at += BATCH) {
+      const chunk = nodes.slice(at, at + BATCH);
+      if (chunk.length < BATCH) {
+        for (const n of chunk) ids.push(this.createNode(plane, n));
+        continue;
+      }
+      const rows: unknown[] = [];
+      const fts: unknown[] = [];
+      for (const node of chunk) {
+        const key = node.key;
+        if (typeof key !== "string" || key === "") {
+          throw new DrsgError("BAD_INPUT", `create node in "${plane}": key must be a non-empty string, got ${JSON.stringify(key)}`);
+        }
+        const labels = checkLabels(node.labels, `create node "${key}"`);
+        const props = propsJson(node.props, `create node "${key}"`);
+        rows.push(0, p, key, labels[0]!, JSON.stringify(labels), keyName(key), props, this.seq);
+        fts.push(0, ftsName(key), ftsKey(key), ftsText(node.props.signature), ftsText(node.props.doc_comment));
+      }
+      // Ids as AUTOINCREMENT hands them out one by one: after the largest ever used.
+      let next = this.nextId("nodes");
+      for (let i = 0; i < chunk.length; i++) {
+        rows[i * 8] = next;
+        fts[i * 5] = next;
+        ids.push(next++);
+      }
+      const sql = valuesSql("INSERT INTO nodes (id, plane, key, label, labels, name, props, since)", "(?, ?, ?, ?, ?, ?, ?, ?)", BATCH);
+      try {
+        this.ctx.stmt(sql).run(rows);
+      } catch (e) {
+        if (sqliteCode(e) !== "SQLITE_CONSTRAINT_UNIQUE") throw e;
+        // A key taken (or twice in the chunk): one by one, for the error of the node that fails.
+        ids.length = at;
+        for (const n of chunk) ids.push(this.createNode(plane, n));
+        continue;
+      }
+      this.ctx
+        .stmt(valuesSql("INSERT INTO nodes_fts (rowid, name, key, signature, doc_comment)", "(?, ?, ?, ?, ?)", BATCH))
+        .run(fts);
+      for (let i = at; i < ids.length; i++) this.made.set(ids[i]!, p);
+    }
+    return ids;
+  }
+
+  /** The id AUTOINCREMENT would give the next row of `table`. */
+  private nextId(table: "nodes" | "edges"): number {
+    const row = this.ctx
+      .stmt(
+        `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${table}'), 0), coalesce((SELECT max(id) FROM ${table}), 0)) AS m`,
+      )
+      .get() as { m: number };
+    return row.m + 1;
+  }
+
   private indexText(id: number, key: string, props: Props): void {
     this.ctx
       .stmt("INSERT INTO nodes_fts (rowid, name, key, signature, doc_comment) VALUES (?, ?, ?, ?, ?)")
@@ -239,6 +303,45 @@ export class StoreWriter extends SqlReader implements Writer {
       }
     }
     throw new DrsgError("INTERNAL", `create ${type} edge ${src} → ${dst}: not inserted`);
+  }
+
+  createEdges(plane: string, edges: EdgeInput[]): number[] {
+    this.live("create edges");
+    const p = this.planeId(plane);
+    const ids: number[] = [];
+    // Edges between nodes this write made (known to be here) wait in `rows`; any other goes
+    // through createEdge, after the waiting ones, so ids keep the order of `edges`.
+    let rows: unknown[] = [];
+    let waiting = 0;
+    const flush = (): void => {
+      if (waiting === 0) return;
+      let next = this.nextId("edges");
+      for (let i = 0; i < waiting; i++) {
+        rows[i * 7] = next;
+        ids.push(next++);
+      }
+      const head = "INSERT INTO edges (id, plane, type, src, dst, props, since)";
+      const row = "(?, ?, ?, ?, ?, ?, ?)";
+      if (waiting === BATCH) this.ctx.stmt(valuesSql(head, row, BATCH)).run(rows);
+      else {
+        const one = this.ctx.stmt(valuesSql(head, row, 1));
+        for (let i = 0; i < waiting; i++) one.run(rows.slice(i * 7, i * 7 + 7));
+      }
+      rows = [];
+      waiting = 0;
+    };
+    for (const edge of edges) {
+      const { type, src, dst } = edge;
+      if (typeof type !== "string" || type === "" || this.made.get(src) !== p || this.made.get(dst) !== p) {
+        flush();
+        ids.push(this.createEdge(plane, edge));
+        continue;
+      }
+      rows.push(0, p, type, src, dst, propsJson(edge.props, `create ${type} edge`), this.seq);
+      if (++waiting === BATCH) flush();
+    }
+    flush();
+    return ids;
   }
 
   updateEdge(plane: string, id: number, props: Props): void {

@@ -2,7 +2,7 @@
 // deleted, changed ones patched in place (node ids, `_`-props the parser did not set and
 // anything not parser-owned are kept), new ones created. Used by digest and fold alike.
 import type { EdgeFact, Facts, NodeFact, Props, PropValue } from "../model/facts.js";
-import type { Store, Writer } from "../store/types.js";
+import type { EdgeInput, Store, Writer } from "../store/types.js";
 
 /** What the plane holds of parser-owned facts, by key: kept in memory by the watcher between folds. */
 export interface PlaneState {
@@ -109,12 +109,25 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
     else void e;
   }
 
+  // New nodes are created in batches (multi-row inserts); a key met again is handled after its batch.
+  let fresh: NodeFact[] = [];
+  const freshKeys = new Set<string>();
+  const createFresh = (): void => {
+    const ids = w.createNodes(
+      plane,
+      fresh.map((f) => ({ key: f.key, labels: f.labels, props: f.props })),
+    );
+    fresh.forEach((f, i) => state.nodes.set(f.key, { id: ids[i]!, labels: f.labels, props: f.props, owned: true }));
+    stats.nodesCreated += fresh.length;
+    fresh = [];
+    freshKeys.clear();
+  };
   for (const f of facts.nodes) {
+    if (freshKeys.has(f.key)) createFresh();
     const prior = state.nodes.get(f.key);
     if (!prior) {
-      const id = w.createNode(plane, { key: f.key, labels: f.labels, props: f.props });
-      state.nodes.set(f.key, { id, labels: f.labels, props: f.props, owned: true });
-      stats.nodesCreated++;
+      fresh.push(f);
+      freshKeys.add(f.key);
     } else if (!prior.owned) {
       stats.nodesSkipped++;
     } else if (nodeChanged(prior, f)) {
@@ -125,6 +138,7 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
       stats.nodesPatched++;
     }
   }
+  createFresh();
 
   const wantedEdges = new Map<string, EdgeFact>();
   for (const e of facts.edges) wantedEdges.set(edgeId(e.src, e.type, e.dst), e);
@@ -134,6 +148,7 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
     state.edges.delete(id);
     stats.edgesDeleted++;
   }
+  const freshEdges: { id: string; input: EdgeInput }[] = [];
   for (const [id, e] of wantedEdges) {
     const prior = state.edges.get(id);
     if (prior) {
@@ -147,10 +162,14 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
     const s = state.nodes.get(e.src);
     const d = state.nodes.get(e.dst);
     if (!s || !d) continue;
-    const newId = w.createEdge(plane, { type: e.type, src: s.id, dst: d.id, props: e.props });
-    state.edges.set(id, { id: newId, props: e.props });
-    stats.edgesCreated++;
+    freshEdges.push({ id, input: { type: e.type, src: s.id, dst: d.id, props: e.props } });
   }
+  const newIds = w.createEdges(
+    plane,
+    freshEdges.map((x) => x.input),
+  );
+  freshEdges.forEach((x, i) => state.edges.set(x.id, { id: newIds[i]!, props: x.input.props }));
+  stats.edgesCreated += freshEdges.length;
   return stats;
 }
 
