@@ -117,7 +117,10 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
       plane,
       fresh.map((f) => ({ key: f.key, labels: f.labels, props: f.props })),
     );
-    fresh.forEach((f, i) => state.nodes.set(f.key, { id: ids[i]!, labels: f.labels, props: f.props, owned: true }));
+    for (let i = 0; i < fresh.length; i++) {
+      const f = fresh[i]!;
+      state.nodes.set(f.key, { id: ids[i]!, labels: f.labels, props: f.props, owned: true });
+    }
     stats.nodesCreated += fresh.length;
     fresh = [];
     freshKeys.clear();
@@ -168,7 +171,10 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
     plane,
     freshEdges.map((x) => x.input),
   );
-  freshEdges.forEach((x, i) => state.edges.set(x.id, { id: newIds[i]!, props: x.input.props }));
+  for (let i = 0; i < freshEdges.length; i++) {
+    const x = freshEdges[i]!;
+    state.edges.set(x.id, { id: newIds[i]!, props: x.input.props });
+  }
   stats.edgesCreated += freshEdges.length;
   return stats;
 }
