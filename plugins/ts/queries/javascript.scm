@@ -201,7 +201,7 @@
 (formal_parameters (identifier) @name @local.param)
 (formal_parameters (assignment_pattern left: (identifier) @name @local.param))
 (formal_parameters (object_pattern (shorthand_property_identifier_pattern) @name @local.param))
-(arrow_function parameter: (identifier) @name) @local.param
+(arrow_function parameter: (identifier) @name) @local.param @scope
 ; narrowing: an expression passed to a type guard (`isFoo(x)`, `assertFoo(this.a)`) or tested with
 ; `instanceof` has another type inside the guarded code; recorded as a local named after the expression
 ; whose @alias_of is the parenthesised guard, and read as "type unknown in this scope"
@@ -214,5 +214,11 @@
 (assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)]) @name) @local
 (assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)]) @name
   right: (new_expression constructor: (_) @new)) @local
-(catch_clause parameter: (identifier) @name) @local
+(catch_clause parameter: (identifier) @name) @local @scope
 (for_in_statement left: (identifier) @name) @local
+(for_in_statement kind: ["let" "const"] left: (identifier) @name) @local @scope
+; block scope: `let` / `const` in a block, parameters of arrows and function expressions are visible
+; only inside them (@scope ends the range, @after starts it at the block's `{`)
+(statement_block "{" @after (lexical_declaration (variable_declarator name: (identifier) @name) @local)) @scope
+(arrow_function parameters: (formal_parameters (identifier) @name @local.param)) @scope
+(function_expression parameters: (formal_parameters (identifier) @name @local.param)) @scope

@@ -69,6 +69,8 @@ export class Binder {
   private readonly valMemo = new Map<string, Val>();
   private readonly localMemo = new Map<LocalInfo, Val>();
   private readonly localBusy = new Set<LocalInfo>();
+  /** Byte offset of the use being resolved, for block-scoped locals (-1: any position). */
+  private pos = -1;
 
   constructor(
     readonly project: Project,
@@ -80,12 +82,35 @@ export class Binder {
 
   // ------------------------------------------------------------------ names and scopes
 
+  /** Resolve what follows as seen from byte offset `pos` of the current file. */
+  at(pos: number): void {
+    this.pos = pos;
+  }
+
+  private within<T>(pos: number, f: () => T): T {
+    const prev = this.pos;
+    this.pos = pos;
+    try {
+      return f();
+    } finally {
+      this.pos = prev;
+    }
+  }
+
+  /** Locals of a scope visible at the current position (block-scoped ones only inside their block). */
+  private visibleLocals(mod: Mod, s: number, name: string): LocalInfo[] | undefined {
+    const all = mod.locals.get(s)?.get(name);
+    if (!all || this.pos < 0 || !mod.scopedNames.has(name)) return all;
+    const seen = all.filter((l) => l.end === undefined || (this.pos >= (l.from ?? l.at) && this.pos < l.end));
+    return seen.length > 0 ? seen : undefined;
+  }
+
   /** The innermost binding of `name` visible from `scope` (definitions, locals, imports). */
   lookup(mod: Mod, scope: number, name: string, valuesOnly = true): Binding {
     let s = scope;
     for (;;) {
       let defs = mod.bindings.get(s)?.get(name);
-      const locals = mod.locals.get(s)?.get(name);
+      const locals = this.visibleLocals(mod, s, name);
       const imp = mod.imports.get(s)?.get(name);
       // Interfaces and type aliases live in the type namespace only; beside a value of the same
       // name (`interface X` + `const X = ...`) the value is what a value use or an export means.
@@ -112,7 +137,7 @@ export class Binder {
     let s = scope;
     for (;;) {
       const defs = mod.bindings.get(s)?.get(name)?.filter((d) => TYPE_KINDS.has(d.d.kind));
-      const locals = mod.locals.get(s)?.get(name);
+      const locals = this.visibleLocals(mod, s, name);
       const imp = mod.imports.get(s)?.get(name);
       const nDefs = defs && defs.length > 0 ? distinct(defs) : 0;
       if (nDefs > 0 || imp) {
@@ -297,7 +322,7 @@ export class Binder {
     this.localBusy.add(first);
     let v: Val;
     try {
-      v = this.localValUncached(mod, first, depth);
+      v = this.within(first.at, () => this.localValUncached(mod, first, depth));
     } finally {
       this.localBusy.delete(first);
     }
@@ -344,7 +369,8 @@ export class Binder {
       if (d.d.returns === undefined || (d.d.kind !== "function" && d.d.kind !== "method")) return UNKNOWN;
       if (d.d.returns.trim() === "this" || d.d.returns.trim() === "Promise<this>")
         return receiver && (receiver.k === "inst" || receiver.k === "def") ? receiver : UNKNOWN;
-      return this.typeVal(d.mod, d.d.parent, d.d.returns, true, depth + 1);
+      const returns = d.d.returns;
+      return this.within(d.d.start, () => this.typeVal(d.mod, d.d.parent, returns, true, depth + 1));
     }
     if (callee.k === "builtin") return BUILTIN;
     return callee.k === "unknown" ? callee : UNKNOWN;
@@ -370,7 +396,9 @@ export class Binder {
 
   /** Evaluate receiver text at a scope, memoised per module, scope and text. */
   evalText(mod: Mod, scope: number, text: string): Val {
-    const id = `${mod.idx}\u0000${scope}\u0000${text}`;
+    const head = /^(?:await\s+)?([A-Za-z_$][\w$]*)/.exec(text)?.[1];
+    const where = head !== undefined && mod.scopedNames.has(head) ? this.pos : -1;
+    const id = `${mod.idx}\u0000${scope}\u0000${where}\u0000${text}`;
     const memo = this.valMemo.get(id);
     if (memo) return memo;
     const path = this.isNarrowed(mod, scope, text) ? undefined : parsePath(text);
@@ -428,14 +456,21 @@ export class Binder {
     switch (d.d.kind) {
       case "field":
       case "variable":
-        if (d.d.type !== undefined) return this.typeVal(d.mod, scope, d.d.type, false, depth + 1);
+        if (d.d.type !== undefined) {
+          const type = d.d.type;
+          return this.within(d.d.start, () => this.typeVal(d.mod, scope, type, false, depth + 1));
+        }
         if (d.d.valueKind === "new_expression" && d.d.valueCallee !== undefined) {
           const path = parsePath(d.d.valueCallee);
           return path ? this.newVal(this.evalPath(d.mod, scope, path, depth + 1)) : UNKNOWN;
         }
         return UNKNOWN;
       case "getter":
-        return d.d.returns !== undefined ? this.typeVal(d.mod, scope, d.d.returns, false, depth + 1) : UNKNOWN;
+        if (d.d.returns === undefined) return UNKNOWN;
+        {
+          const returns = d.d.returns;
+          return this.within(d.d.start, () => this.typeVal(d.mod, scope, returns, false, depth + 1));
+        }
       default:
         return { k: "def", d };
     }
@@ -551,7 +586,7 @@ export class Binder {
     this.superMemo.set(t, []);
     const out: Super[] = [];
     const scope = t.d.parent;
-    for (const text of t.d.extends ?? []) out.push(this.heritage(t.mod, scope, text, t.d.kind === "interface"));
+    for (const text of t.d.extends ?? []) out.push(this.within(t.d.start, () => this.heritage(t.mod, scope, text, t.d.kind === "interface")));
     this.superMemo.set(t, out);
     return out;
   }
@@ -646,7 +681,11 @@ export class Binder {
       case "interface":
         return { k: "inst", types: [d] };
       case "type":
-        return d.d.type !== undefined ? this.typeVal(d.mod, d.d.parent, d.d.type, false, depth + 1) : UNKNOWN;
+        if (d.d.type === undefined) return UNKNOWN;
+        {
+          const type = d.d.type;
+          return this.within(d.d.start, () => this.typeVal(d.mod, d.d.parent, type, false, depth + 1));
+        }
       default:
         return UNKNOWN;
     }

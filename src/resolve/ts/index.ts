@@ -84,10 +84,12 @@ function emitModule(fb: FactBuilder, binder: Binder, mod: Mod): void {
     fb.node(info.key, [LABEL_OF_KIND[info.d.kind]], props);
     fb.edge("CONTAINS", containerOf(binder, mod, info), info.key);
   }
+  binder.at(-1);
   emitImports(fb, binder, mod);
   emitHeritage(fb, binder, mod);
   for (const ref of p.refs) {
     const src = mod.srcKeys[ref.scope] ?? mod.key;
+    binder.at(ref.at);
     switch (ref.kind) {
       case "call":
       case "new":

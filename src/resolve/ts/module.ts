@@ -46,6 +46,9 @@ export interface LocalInfo {
   callReceiver?: string;
   aliasOf?: string;
   isParam?: boolean;
+  /** Visible only from `from` (default: `at`) to `end` (byte offsets): block-scoped bindings. */
+  end?: number;
+  from?: number;
 }
 
 export class Mod {
@@ -66,6 +69,8 @@ export class Mod {
   cjsReexport?: string;
   /** `export * from` sources, in order. */
   readonly stars: string[] = [];
+  /** Names some block-scoped local binds (their meaning depends on the position of the use). */
+  readonly scopedNames = new Set<string>();
   /** scope → member expressions (normalised text) a type guard or `instanceof` narrows there. */
   readonly narrowed = new Map<number, Set<string>>();
   /** Definitions (ids) whose own body assigns `this.x = ...` (JS treats such a function as a constructor). */
@@ -209,6 +214,7 @@ export function buildModule(
       l.scope = owner;
     }
     scoped(mod.locals, l.scope, l.name, l);
+    if (l.end !== undefined) mod.scopedNames.add(l.name);
   }
 
   for (const e of p.exports) {
@@ -249,6 +255,8 @@ function mergeLocal(into: LocalInfo, l: Local): void {
   }
   if (l.aliasOf !== undefined) into.aliasOf ??= l.aliasOf;
   if (l.isParam) into.isParam = true;
+  if (l.end !== undefined) into.end ??= l.end;
+  if (l.from !== undefined) into.from ??= l.from;
 }
 
 /** True when hidden scope `h` is the body of the function that `p` itself is (its value or method body). */
