@@ -137,3 +137,24 @@ test("ts project: module keys and specifiers", () => {
   assert.deepEqual(p.resolve("web/src/a.jsx", "@/nope"), { kind: "unresolved" });
   assert.deepEqual(p.resolve("packages/app/src/main.ts", "packages/ui"), { kind: "unresolved" });
 });
+
+test("ts resolver: a fold's emit set yields exactly the full run's facts of those files", async () => {
+  const dir = join(CASES, "commonjs");
+  const { partials } = await factsOfDir(dir);
+  const list = [...partials.values()].map((x) => x.partial);
+  const manifests = new Map<string, string>([["package.json", JSON.stringify({ name: "mini-express" })]]);
+  const full = resolveTs({ partials: list, manifests, treeName: "commonjs" }).facts;
+  const emit = new Set(["lib/router.js", "lib/response.js"]);
+  const part = resolveTs({ partials: list, manifests, treeName: "commonjs", emit }).facts;
+  const fileOf = new Map(full.nodes.map((n) => [n.key, n.props.file]));
+  const mine = (key: string) => emit.has(String(fileOf.get(key)));
+  const owned = full.nodes.filter((n) => !n.labels.includes("External") && !n.labels.includes("UnresolvedRef") && mine(n.key));
+  assert.deepEqual(
+    part.nodes.filter((n) => !n.labels.includes("External") && !n.labels.includes("UnresolvedRef")),
+    owned,
+  );
+  assert.deepEqual(
+    part.edges,
+    full.edges.filter((e) => mine(e.src)),
+  );
+});
