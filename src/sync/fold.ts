@@ -1,9 +1,10 @@
-// Folding a plane from one commit to another (DESIGN §6). The file list is the walk of the new
-// commit; partials come from memory for blobs seen before, from the database cache by blob id
-// otherwise, and only changed blobs are parsed; resolution runs over every partial (facts are a
-// function of the partial set, which is what makes a fold converge with a full digest); then
-// one transaction reconciles the plane, moves synced_commit and updates `<plane>_git`.
-// PlaneSync keeps what a watcher needs between folds in memory.
+// Folding a plane from one commit to another (DESIGN §6). The tree diff changes the last walk
+// into the walk of the new commit (same skip rules); partials come from memory for blobs seen
+// before, from the database cache by blob id otherwise, and only changed blobs are parsed;
+// resolution is redone for what the change can affect (incremental.ts; in full when a file is
+// added, deleted or renamed or a manifest changes); then one transaction reconciles the plane,
+// moves synced_commit and updates `<plane>_git` (and `<plane>_ops`). A failed fold leaves
+// everything as it was. PlaneSync keeps what a watcher needs between folds in memory.
 import { realpath } from "node:fs/promises";
 import { basename, relative, resolve, sep } from "node:path";
 import { type GitPlaneDelta, gitPlaneName, isEmptyDelta, readGitPlane, writeGitPlane } from "../git/plane.js";

@@ -244,11 +244,16 @@ export class FactIndex {
     const fresh = this.empty;
     const deltas: { family: string; changes: FactChanges }[] = [];
     let anyFull = fresh;
+    const byBuild = new Map<string, Known>();
+    for (const [path, x] of partials) {
+      let m = byBuild.get(x.build);
+      if (!m) byBuild.set(x.build, (m = new Map()));
+      m.set(path, x);
+    }
     for (const plugin of this.plugins.plugins) {
       const name = plugin.manifest.name;
       const build = plugin.build;
-      const mine: Known = new Map();
-      for (const [path, x] of partials) if (x.build === build) mine.set(path, x);
+      const mine: Known = byBuild.get(build) ?? new Map();
       const old = this.families.get(name);
       const man = manifests.get(name) ?? new Map<string, string>();
       if (mine.size === 0) {
@@ -309,7 +314,7 @@ export class FactIndex {
       this.families.delete(name);
       anyFull = true;
     }
-    this.prevPartials = new Map(partials);
+    this.prevPartials = partials;
     this.prune(partials);
     if (anyFull) return { all: this.merged(), stats };
     const changes: FactChanges = { nodes: [], goneNodes: [], edges: [], goneEdges: [] };
@@ -499,16 +504,17 @@ export class FactIndex {
     // A key that moved between files (or between a file and the stand-ins) is patched, not recreated.
     changes.goneNodes = gone.filter((k) => !nowKeys.has(k));
 
-    const groups = new Map(old.groups);
+    // Nothing can fail from here on: update the family in place (no copies of its big tables).
     for (const path of E) {
       const grp = g.groups.get(path);
-      if (grp) groups.set(path, grp);
-      else groups.delete(path);
+      if (grp) old.groups.set(path, grp);
+      else old.groups.delete(path);
     }
-    const keys = new Set(old.keys);
-    for (const k of changes.goneNodes) keys.delete(k);
-    for (const k of nowKeys) keys.add(k);
-    this.families.set(name, { ...old, groups, shared, notes, keys, reached });
+    for (const k of changes.goneNodes) old.keys.delete(k);
+    for (const k of nowKeys) old.keys.add(k);
+    old.shared = shared;
+    old.notes = notes;
+    old.reached = reached;
     return { changes, files: E.size };
   }
 
@@ -559,7 +565,7 @@ export class FactIndex {
         colliding: notes.some((n) => n.startsWith(`${name}: `) && isCollisionNote(n)),
       });
     }
-    this.prevPartials = new Map(partials);
+    this.prevPartials = partials;
     this.prune(partials);
   }
 }
