@@ -75,6 +75,15 @@ export function isBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
+function byKey(a: NodeFact, b: NodeFact): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+function strictlySorted<T>(xs: T[], cmp: (a: T, b: T) => number): boolean {
+  for (let i = 1; i < xs.length; i++) if (cmp(xs[i - 1]!, xs[i]!) >= 0) return false;
+  return true;
+}
+
 export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
   const { plugins } = opts;
   const report: BuildReport = {
@@ -213,6 +222,16 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
   // Resolve per plugin, in plugin-name order; stamp provenance; merge.
   const nodes = new Map<string, NodeFact>();
   const edges = new Map<string, EdgeFact>();
+  // While one plugin alone has facts and its output is strictly sorted (no key twice), they are
+  // kept as its stamped arrays — already the merged order — and the maps are built only if a
+  // second plugin brings facts.
+  let sole: { nodes: NodeFact[]; edges: EdgeFact[] } | undefined;
+  const enterSole = (): void => {
+    if (!sole) return;
+    for (const n of sole.nodes) nodes.set(n.key, n);
+    for (const e of sole.edges) edges.set(`${e.src}\u0000${e.type}\u0000${e.dst}`, e);
+    sole = undefined;
+  };
   let collisions = 0;
   for (const plugin of plugins.plugins) {
     const name = plugin.manifest.name;
@@ -229,7 +248,15 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       treeName: opts.treeName,
     });
     let facts = 0;
-    for (const n of out.facts.nodes) {
+    const first = nodes.size === 0 && edges.size === 0 && !sole;
+    if (first && strictlySorted(out.facts.nodes, byKey) && strictlySorted(out.facts.edges, compareEdges)) {
+      sole = {
+        nodes: out.facts.nodes.map((n) => ({ ...n, props: { ...n.props, _generated_by: plugin.build } })),
+        edges: out.facts.edges.map((e) => ({ ...e, props: { ...e.props, _generated_by: plugin.build } })),
+      };
+      facts = sole.nodes.length + sole.edges.length;
+    } else enterSole();
+    if (!sole) for (const n of out.facts.nodes) {
       if (nodes.has(n.key)) {
         const prior = nodes.get(n.key)!;
         if (!prior.labels.includes("External")) collisions++;
@@ -238,7 +265,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       nodes.set(n.key, { ...n, props: { ...n.props, _generated_by: plugin.build } });
       facts++;
     }
-    for (const e of out.facts.edges) {
+    if (!sole) for (const e of out.facts.edges) {
       const id = `${e.src}\u0000${e.type}\u0000${e.dst}`;
       if (edges.has(id)) continue;
       edges.set(id, { ...e, props: { ...e.props, _generated_by: plugin.build } });
@@ -256,8 +283,8 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
   if (collisions > 0) report.notes.push(`${collisions} key collision(s) between plugins: the first plugin's fact kept`);
   report.syntaxErrors.sort((a, b) => (a.path < b.path ? -1 : 1));
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const facts: Facts = {
-    nodes: [...nodes.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+  const facts: Facts = sole ?? {
+    nodes: [...nodes.values()].sort(byKey),
     edges: [...edges.values()].sort(compareEdges),
   };
   report.nodes = facts.nodes.length;
