@@ -8,7 +8,15 @@ import fs, { readFileSync } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
-import git, { type CommitObject, type TreeEntry as IsoTreeEntry } from "isomorphic-git";
+import type { CommitObject, TreeEntry as IsoTreeEntry } from "isomorphic-git";
+
+type IsoGit = typeof import("isomorphic-git").default;
+let isoGit: IsoGit | undefined;
+/** isomorphic-git, loaded on first use: it costs ~170 ms to import, and drsg-mcp starts without it. */
+async function gitLib(): Promise<IsoGit> {
+  isoGit ??= (await import("isomorphic-git")).default;
+  return isoGit;
+}
 import { DrsgError } from "../model/errors.js";
 import { ObjectSizer } from "./objsize.js";
 
@@ -105,7 +113,7 @@ export class GitRepo {
     }
     let root: string;
     try {
-      root = await git.findRoot({ fs, filepath: start });
+      root = await (await gitLib()).findRoot({ fs, filepath: start });
     } catch {
       return undefined;
     }
@@ -209,7 +217,7 @@ export class GitRepo {
     const loose = this.looseBlob(oid);
     if (loose) return loose;
     try {
-      return (await git.readBlob({ ...this.opts, oid })).blob;
+      return (await (await gitLib()).readBlob({ ...this.opts, oid })).blob;
     } catch (e) {
       if (errCode(e) === "NotFoundError") throw revNotFound(oid, "no such object");
       throw gitError(`read blob '${oid}'`, e);
@@ -251,7 +259,7 @@ export class GitRepo {
     if (parts.length === 0) return undefined;
     const tree = await this.treeOf(commit);
     try {
-      return (await git.readBlob({ ...this.opts, oid: tree, filepath: parts.join("/") })).blob;
+      return (await (await gitLib()).readBlob({ ...this.opts, oid: tree, filepath: parts.join("/") })).blob;
     } catch (e) {
       const code = errCode(e);
       if (code === "NotFoundError" || code === "ObjectTypeError") return undefined;
@@ -275,7 +283,7 @@ export class GitRepo {
     if (!HEX40.test(sha)) return false;
     if (await this.sizer.has(sha)) return true;
     try {
-      await git.readObject({ ...this.opts, oid: sha, format: "deflated" });
+      await (await gitLib()).readObject({ ...this.opts, oid: sha, format: "deflated" });
       return true;
     } catch {
       return false;
@@ -288,7 +296,7 @@ export class GitRepo {
     if ((ref === "HEAD" || ref === "@") && (await this.head()) === undefined) return [];
     const oid = await this.resolve(ref);
     try {
-      const commits = await git.log({ ...this.opts, ref: oid, ...(opts.depth ? { depth: opts.depth } : {}) });
+      const commits = await (await gitLib()).log({ ...this.opts, ref: oid, ...(opts.depth ? { depth: opts.depth } : {}) });
       return commits.map((c) => toInfo(c.oid, c.commit));
     } catch (e) {
       throw gitError(`log ${ref}`, e);
@@ -299,12 +307,12 @@ export class GitRepo {
   async branches(): Promise<BranchInfo[]> {
     const out: BranchInfo[] = [];
     try {
-      for (const name of (await git.listBranches({ ...this.opts })).sort()) {
+      for (const name of (await (await gitLib()).listBranches({ ...this.opts })).sort()) {
         const sha = await this.tryRef(`refs/heads/${name}`);
         if (sha) out.push({ name, sha });
       }
       const remote: BranchInfo[] = [];
-      for (const name of await git.listRefs({ ...this.opts, filepath: "refs/remotes" })) {
+      for (const name of await (await gitLib()).listRefs({ ...this.opts, filepath: "refs/remotes" })) {
         const slash = name.indexOf("/");
         if (slash < 0 || name.endsWith("/HEAD")) continue;
         const sha = await this.tryRef(`refs/remotes/${name}`);
@@ -321,7 +329,7 @@ export class GitRepo {
     const out: TagInfo[] = [];
     let names: string[];
     try {
-      names = await git.listTags({ ...this.opts });
+      names = await (await gitLib()).listTags({ ...this.opts });
     } catch (e) {
       throw gitError("list tags", e);
     }
@@ -329,7 +337,7 @@ export class GitRepo {
       let oid = await this.tryRef(`refs/tags/${name}`);
       let taggedTs: number | undefined;
       for (let depth = 0; oid && depth < 10; depth++) {
-        const obj = await git.readObject({ ...this.opts, oid, format: "parsed" }).catch(() => undefined);
+        const obj = await (await gitLib()).readObject({ ...this.opts, oid, format: "parsed" }).catch(() => undefined);
         if (obj?.type === "tag") {
           const tag = obj.object as { object: string; tagger?: { timestamp: number } };
           taggedTs ??= tag.tagger?.timestamp;
@@ -382,7 +390,7 @@ export class GitRepo {
   async isTracked(relPath: string): Promise<boolean> {
     const p = splitRelPath(relPath, "check tracked").join("/");
     try {
-      const files = await git.listFiles({ fs, dir: this.root, gitdir: this.gitdir, cache: this.cache });
+      const files = await (await gitLib()).listFiles({ fs, dir: this.root, gitdir: this.gitdir, cache: this.cache });
       return files.includes(p);
     } catch (e) {
       throw gitError(`check tracked '${relPath}'`, e);
@@ -404,7 +412,7 @@ export class GitRepo {
     }
     if (this.tracked?.stamp === stamp) return this.tracked.files;
     try {
-      const files = await git.listFiles({ fs, dir: this.root, gitdir: this.gitdir, cache: this.cache });
+      const files = await (await gitLib()).listFiles({ fs, dir: this.root, gitdir: this.gitdir, cache: this.cache });
       this.tracked = { stamp, files: files.sort() };
       return this.tracked.files;
     } catch (e) {
@@ -425,7 +433,7 @@ export class GitRepo {
     const p = splitRelPath(relPath, "check ignore").join("/");
     if (p === "") return false;
     try {
-      return await git.isIgnored({ fs, dir: this.root, gitdir: this.commonDir, filepath: isDir ? `${p}/` : p });
+      return await (await gitLib()).isIgnored({ fs, dir: this.root, gitdir: this.commonDir, filepath: isDir ? `${p}/` : p });
     } catch (e) {
       throw gitError(`check ignore '${relPath}'`, e);
     }
@@ -456,7 +464,7 @@ export class GitRepo {
   private async tryRef(ref: string): Promise<string | undefined> {
     if (!ref) return undefined;
     try {
-      const oid = await git.resolveRef({ ...this.opts, ref });
+      const oid = await (await gitLib()).resolveRef({ ...this.opts, ref });
       return HEX40.test(oid) ? oid : undefined;
     } catch {
       return undefined;
@@ -487,7 +495,7 @@ export class GitRepo {
     if (ts !== undefined) return this.resolveDate(ts, rev);
     if (SHORT_HEX.test(base)) {
       try {
-        return await git.expandOid({ ...this.opts, oid: base.toLowerCase() });
+        return await (await gitLib()).expandOid({ ...this.opts, oid: base.toLowerCase() });
       } catch (e) {
         if (errCode(e) === "AmbiguousError") {
           const candidates = (e as { data?: { matches?: string[] } }).data?.matches;
@@ -512,7 +520,7 @@ export class GitRepo {
   /** readCommit (peeling annotated tags) with errors mapped to DrsgError. */
   private async readCommitFor(oid: string, rev: string): Promise<{ oid: string; commit: CommitObject }> {
     try {
-      return await git.readCommit({ ...this.opts, oid });
+      return await (await gitLib()).readCommit({ ...this.opts, oid });
     } catch (e) {
       const code = errCode(e);
       if (code === "NotFoundError") throw revNotFound(rev, "no such object");
@@ -529,7 +537,7 @@ export class GitRepo {
 
   private async readTreeEntries(oid: string): Promise<IsoTreeEntry[]> {
     try {
-      return (await git.readTree({ ...this.opts, oid })).tree;
+      return (await (await gitLib()).readTree({ ...this.opts, oid })).tree;
     } catch (e) {
       throw gitError(`read tree '${oid}'`, e);
     }

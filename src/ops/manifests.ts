@@ -3,7 +3,16 @@
 // `values.yaml` image blocks. Each Workload RUNS Images; an Image whose tag carries a revision
 // is BUILT_FROM a `commit:<sha>` stand-in that joins it to the `<plane>_git` plane.
 import { posix } from "node:path";
-import { type Document, LineCounter, parseAllDocuments } from "yaml";
+import { createRequire } from "node:module";
+import type { Document, LineCounter } from "yaml";
+
+type YamlLib = typeof import("yaml");
+let yamlLib: YamlLib | undefined;
+/** The yaml package, loaded on first use (~70 ms to import; drsg-mcp starts without it). */
+function yaml(): YamlLib {
+  yamlLib ??= createRequire(import.meta.url)("yaml") as YamlLib;
+  return yamlLib;
+}
 import type { EdgeFact, Facts, NodeFact } from "../model/facts.js";
 import { type ImageRef, MAX_REFERENCE, parseImage, tagMeaning } from "./image.js";
 
@@ -160,7 +169,7 @@ function kustomizeOverrides(files: OpsFile[], notes: string[]): Map<string, { na
     const base = posix.basename(f.path).toLowerCase();
     if (base !== "kustomization.yaml" && base !== "kustomization.yml") continue;
     try {
-      const js = parseAllDocuments(f.text)[0]?.toJS() as { images?: unknown } | undefined;
+      const js = yaml().parseAllDocuments(f.text)[0]?.toJS() as { images?: unknown } | undefined;
       if (!Array.isArray(js?.images)) continue;
       byDir.set(
         posix.dirname(f.path),
@@ -213,10 +222,10 @@ export function opsFacts(files: OpsFile[], history: HistoryIndex): OpsResult {
     }
     if (!base.endsWith(".yaml") && !base.endsWith(".yml")) continue;
     if (base.startsWith("kustomization.")) continue;
-    const lc = new LineCounter();
+    const lc = new (yaml().LineCounter)();
     let docs: Document[];
     try {
-      docs = parseAllDocuments(f.text, { lineCounter: lc }) as Document[];
+      docs = yaml().parseAllDocuments(f.text, { lineCounter: lc }) as Document[];
     } catch (e) {
       notes.push(`${f.path}: malformed YAML, skipped (${(e as Error).message.split("\n")[0]})`);
       continue;
