@@ -3,7 +3,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { GrammarJob } from "../plugin/host.js";
 import { extractTree } from "./extract.js";
-import { type LoadedGrammar, loadGrammar } from "./parser.js";
+import { initParser, type LoadedGrammar, loadGrammar } from "./parser.js";
 
 export interface ExtractTask {
   seq: number;
@@ -19,6 +19,8 @@ export type ExtractReply =
 const jobs = new Map<string, GrammarJob>((workerData as { jobs: GrammarJob[] }).jobs.map((j) => [j.id, j]));
 const loaded = new Map<string, Promise<LoadedGrammar>>();
 const decoder = new TextDecoder("utf-8");
+// The runtime starts at once (while the caller still walks the tree); a failure surfaces with the first task.
+initParser().catch(() => undefined);
 
 async function handle(task: ExtractTask): Promise<ExtractReply> {
   const job = jobs.get(task.job);

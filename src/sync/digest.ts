@@ -4,7 +4,7 @@
 import { realpath } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Partial } from "../model/partial.js";
-import type { ExtractPool } from "../extract/pool.js";
+import { ExtractPool } from "../extract/pool.js";
 import type { PluginSet } from "../plugin/host.js";
 import type { Store } from "../store/types.js";
 import { readManifests, writeOpsPlane } from "../ops/plane.js";
@@ -59,17 +59,27 @@ export interface DigestOptions {
 
 export async function digest(opts: DigestOptions): Promise<DigestResult> {
   const t0 = performance.now();
-  const walk = await walkSource(opts.dir, opts.commit !== undefined ? { commit: opts.commit } : {});
-  const root = await realpath(resolve(opts.dir));
+  // A plane's first digest extracts (nearly) every file: the workers boot beside the walk.
+  const early = opts.pool ? undefined : await earlyPool(opts);
+  let walk: WalkSource;
+  let root: string;
+  let build: BuildResult;
+  try {
+    walk = await walkSource(opts.dir, opts.commit !== undefined ? { commit: opts.commit } : {});
+    root = await realpath(resolve(opts.dir));
+    build = await buildFacts({
+      files: walk.files.map((f) => ({ path: f.path, oid: f.oid, read: () => walk.read(f) })),
+      plugins: opts.plugins,
+      treeName: basename(root),
+      cache: opts.store ? storeCache(opts.store) : undefined,
+      pool: opts.pool ?? early,
+      poolOwned: early !== undefined,
+      onProgress: opts.onProgress,
+    });
+  } finally {
+    await early?.close();
+  }
   const plane = opts.plane ?? basename(root);
-  const build = await buildFacts({
-    files: walk.files.map((f) => ({ path: f.path, oid: f.oid, read: () => walk.read(f) })),
-    plugins: opts.plugins,
-    treeName: basename(root),
-    cache: opts.store ? storeCache(opts.store) : undefined,
-    pool: opts.pool,
-    onProgress: opts.onProgress,
-  });
   build.report.skipped.push(...walk.skipped);
   build.report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const result: DigestResult = {
@@ -113,6 +123,15 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
   }
   result.ms = performance.now() - t0;
   return result;
+}
+
+/** Workers for a digest that will extract most files: no store (no cache) or a plane it has never held. */
+async function earlyPool(opts: DigestOptions): Promise<ExtractPool | undefined> {
+  if (opts.store) {
+    const root = await realpath(resolve(opts.dir)).catch(() => undefined);
+    if (root === undefined || opts.store.getPlane(opts.plane ?? basename(root))) return undefined;
+  }
+  return new ExtractPool(opts.plugins.jobs());
 }
 
 /** The last full build's report, as a plane property. */

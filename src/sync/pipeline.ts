@@ -59,6 +59,8 @@ export interface BuildOptions {
   treeName: string;
   cache?: PartialCache;
   pool?: ExtractPool;
+  /** The build closes `pool` once extraction is done (its memory is not kept through resolution). */
+  poolOwned?: boolean;
   /** Partials already in memory (the watcher's), by path; used when oid and build match. */
   known?: Map<string, { partial: Partial; oid: string; build: string }>;
   onProgress?: (done: number, total: number) => void;
@@ -136,7 +138,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
 
   // Extract: cache hits first, the rest on the worker pool.
   const partials = new Map<string, { partial: Partial; oid: string; build: string }>();
-  const ownPool = !opts.pool && claimed.length > 0;
+  const ownPool = opts.poolOwned === true || (!opts.pool && claimed.length > 0);
   let pool = opts.pool;
   const toCache: { blob: string; build: string; partial: Partial; json?: string }[] = [];
   let done = 0;
