@@ -124,6 +124,11 @@ export class ObjectSizer {
     }
   }
 
+  /** Pack file and offset of `oid` among the packs scanned so far (undefined: not packed there). */
+  packed(oid: string): Promise<{ pack: string; offset: number } | undefined> {
+    return this.locate(oid, false);
+  }
+
   private async locate(oid: string, rescan: boolean): Promise<{ pack: string; offset: number } | undefined> {
     if (rescan || !this.packs) this.packs = this.loadPacks();
     const key = Buffer.from(oid, "hex");

@@ -19,6 +19,7 @@ async function gitLib(): Promise<IsoGit> {
 }
 import { DrsgError } from "../model/errors.js";
 import { ObjectSizer } from "./objsize.js";
+import { PackReader, type RawObject } from "./packread.js";
 
 /** A blob (or submodule gitlink, mode 160000) in a commit's tree. */
 export interface TreeEntry {
@@ -89,6 +90,7 @@ export class GitRepo {
   /** The single isomorphic-git cache every call of this repo shares. */
   private readonly cache: object = {};
   private readonly sizer: ObjectSizer;
+  private readonly packs: PackReader;
   /** The index's paths, keyed by the index file's stat (see trackedFiles). */
   private tracked?: { stamp: string; files: string[] };
 
@@ -101,6 +103,10 @@ export class GitRepo {
     readonly commonDir: string,
   ) {
     this.sizer = new ObjectSizer(path.join(commonDir, "objects"));
+    this.packs = new PackReader(
+      (oid) => this.sizer.packed(oid),
+      (oid) => this.looseObject(oid),
+    );
   }
 
   /** The repository holding `dir` (the work-tree root or any directory below it); undefined outside git. */
@@ -214,8 +220,10 @@ export class GitRepo {
 
   /** The bytes of a blob. Unknown oid → REV_NOT_FOUND; not a blob → GIT_ERROR. */
   async readBlob(oid: string): Promise<Uint8Array> {
-    const loose = this.looseBlob(oid);
-    if (loose) return loose;
+    if (HEX40.test(oid)) {
+      const own = this.looseObject(oid) ?? (await this.packs.read(oid));
+      if (own?.type === "blob" && gitHash(own) === oid) return own.data;
+    }
     try {
       return (await (await gitLib()).readBlob({ ...this.opts, oid })).blob;
     } catch (e) {
@@ -225,12 +233,11 @@ export class GitRepo {
   }
 
   /**
-   * A loose blob read straight from its file (a tenth of isomorphic-git's cost per blob), checked
-   * as isomorphic-git checks it (header type and size, SHA-1). Undefined when the object is not a
-   * loose blob or anything is off: the caller then reads it through isomorphic-git, errors included.
+   * A loose object read straight from its file (a tenth of isomorphic-git's cost), its header's
+   * size checked. Undefined when it is not loose or anything is off: readBlob then checks the
+   * SHA-1 and falls back to isomorphic-git (errors included), as it does for packed objects.
    */
-  private looseBlob(oid: string): Uint8Array | undefined {
-    if (!HEX40.test(oid)) return undefined;
+  private looseObject(oid: string): RawObject | undefined {
     let obj: Buffer;
     try {
       obj = inflateSync(readFileSync(path.join(this.commonDir, "objects", oid.slice(0, 2), oid.slice(2))));
@@ -239,10 +246,9 @@ export class GitRepo {
     }
     const nul = obj.indexOf(0);
     if (nul < 0 || nul > 32) return undefined;
-    const m = /^blob (\d+)$/.exec(obj.toString("latin1", 0, nul));
-    if (!m || Number(m[1]) !== obj.length - nul - 1) return undefined;
-    if (createHash("sha1").update(obj).digest("hex") !== oid) return undefined;
-    return obj.subarray(nul + 1);
+    const m = /^(blob|tree|commit|tag) (\d+)$/.exec(obj.toString("latin1", 0, nul));
+    if (!m || Number(m[2]) !== obj.length - nul - 1) return undefined;
+    return { type: m[1]!, data: obj.subarray(nul + 1) };
   }
 
   /**
@@ -655,6 +661,11 @@ function byPath(a: { path: string }, b: { path: string }): number {
 
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** The object id git gives these contents. */
+function gitHash(o: RawObject): string {
+  return createHash("sha1").update(`${o.type} ${o.data.length}\0`).update(o.data).digest("hex");
 }
 
 function errCode(e: unknown): string | undefined {
