@@ -24,6 +24,20 @@ export function envInt(name: string, dflt: number): number {
   return Number(raw.trim());
 }
 
+/**
+ * Build the graph views of `planes` now, so the first impact / trace / fathom of a session does
+ * not build one while every other session waits (the build is synchronous).
+ */
+function warmViews(ctx: ToolContext, planes: string[]): void {
+  for (const p of planes) {
+    try {
+      ctx.views.get(p);
+    } catch (e) {
+      log("warn", `graph view of ${p} not built: ${String(e)}`);
+    }
+  }
+}
+
 export const serveCommand: Command = {
   name: "serve",
   summary: "serve the database over HTTP (MCP on /mcp, JSON-RPC on /rpc); `serve watch` also follows a repository",
@@ -69,7 +83,12 @@ export const serveCommand: Command = {
         ctx.extras!.sync = sync;
         const first = flag(args, "force") ? await sync.rebuild("--force") : await sync.syncToHead();
         log("info", `plane '${sync.plane}' ${first.kind} at ${first.to.slice(0, 12) || "-"}${first.reason ? ` (${first.reason})` : ""}`);
-        watcher = new Watcher(sync, { onError: (e) => log("error", `watcher: ${String(e)}`) });
+        const followed = sync;
+        watcher = new Watcher(sync, {
+          onError: (e) => log("error", `watcher: ${String(e)}`),
+          // Rebuild the plane's graph view right after a fold, not inside the next agent's call.
+          onSync: () => warmViews(ctx, [followed.plane]),
+        });
         await watcher.start();
       }
       server = await startServer({
@@ -85,6 +104,7 @@ export const serveCommand: Command = {
         bodyLimit,
       });
       if (!token) log("warn", "no DRSG_TOKEN: every programmatic client is refused (set DRSG_TOKEN to serve agents)");
+      warmViews(ctx, store.listPlanes().map((p) => p.name).filter((n) => !/_(git|ops)$/.test(n)));
       log("info", `serving ${dbPath(str(args, "db"))} at ${server.url}${attached ? `, attached tree ${attached}` : ""}`);
       io.err(`drsg serve: ${server.url} (pid ${process.pid})`);
       await new Promise<void>((resolve) => {
