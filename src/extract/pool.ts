@@ -21,8 +21,9 @@ interface Pending {
 
 export class ExtractPool {
   private readonly workers: Worker[] = [];
+  /** Bytes handed to each worker and not yet answered: files go to the least loaded. */
   private readonly load: number[] = [];
-  private readonly pending = new Map<number, Pending & { worker: number }>();
+  private readonly pending = new Map<number, Pending & { worker: number; bytes: number }>();
   private seq = 0;
   private closed = false;
 
@@ -45,7 +46,7 @@ export class ExtractPool {
     const p = this.pending.get(r.seq);
     if (!p) return;
     this.pending.delete(r.seq);
-    this.load[worker]!--;
+    this.load[worker]! -= p.bytes;
     if (r.ok) p.resolve({ partial: JSON.parse(r.json) as Partial, json: r.json, parseMs: r.parseMs });
     else {
       const code = r.code;
@@ -69,9 +70,11 @@ export class ExtractPool {
     let best = 0;
     for (let i = 1; i < this.load.length; i++) if (this.load[i]! < this.load[best]!) best = i;
     const seq = ++this.seq;
-    this.load[best]!++;
+    // At least 1, so empty files count too.
+    const weight = Math.max(1, bytes.byteLength);
+    this.load[best]! += weight;
     return new Promise((resolve, reject) => {
-      this.pending.set(seq, { resolve, reject, worker: best });
+      this.pending.set(seq, { resolve, reject, worker: best, bytes: weight });
       const task: ExtractTask = { seq, path, job, bytes };
       const transfer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
       this.workers[best]!.postMessage(task, transfer);

@@ -77,6 +77,9 @@ export function isBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** Partials per partial-cache write while extraction runs. */
+const CACHE_BATCH = 64;
+
 function byKey(a: NodeFact, b: NodeFact): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
@@ -140,7 +143,11 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
   const partials = new Map<string, { partial: Partial; oid: string; build: string }>();
   const ownPool = opts.poolOwned === true || (!opts.pool && claimed.length > 0);
   let pool = opts.pool;
+  // Cached as they come, in batches: the writes overlap the extraction still running.
   const toCache: { blob: string; build: string; partial: Partial; json?: string }[] = [];
+  const flushCache = (): void => {
+    if (opts.cache && toCache.length > 0) opts.cache.put(toCache.splice(0));
+  };
   let done = 0;
   const total = claimed.length;
   try {
@@ -201,6 +208,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
               partials.set(path, { partial, oid, build });
               toCache.push({ blob: oid, build, partial, json });
               report.parsed++;
+              if (toCache.length >= CACHE_BATCH) flushCache();
             },
             (e: unknown) => {
               report.skipped.push({ path, reason: `extraction failed: ${(e as Error).message}` });
@@ -219,7 +227,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
   } finally {
     if (ownPool && pool) await pool.close();
   }
-  if (opts.cache && toCache.length > 0) opts.cache.put(toCache);
+  flushCache();
 
   // Resolve per plugin, in plugin-name order; stamp provenance; merge.
   const nodes = new Map<string, NodeFact>();
