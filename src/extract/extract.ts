@@ -1,7 +1,7 @@
 // One file's syntax tree + its plugin's query → the per-file partial (model/partial.ts).
 // Generic over languages: the capture vocabulary (plugins/README.md) says what each match is;
 // containment (which definition a reference or a local falls in) is computed here from ranges.
-import type { Node, Query, QueryCapture, Tree } from "web-tree-sitter";
+import type { Node, Query, QueryCapture, Tree, TreeCursor } from "web-tree-sitter";
 import type { Def, DefKind, Export, Import, Local, Partial, Ref, RefKind } from "../model/partial.js";
 
 const DEF_KINDS: ReadonlySet<string> = new Set<DefKind>([
@@ -79,11 +79,16 @@ function text(caps: Caps, name: string): string | undefined {
   return n ? n.text : undefined;
 }
 
-function countNamed(n: Node | undefined): number | undefined {
+/** Named children of `n` that are not comments, counted with a cursor (no node objects made). */
+function countNamed(n: Node | undefined, cursor: () => TreeCursor): number | undefined {
   if (!n) return undefined;
+  const cur = cursor();
+  cur.reset(n);
   let c = 0;
-  // namedChildren: one call into the tree for all of them (namedChild(i) walks from the first each time).
-  for (const ch of n.namedChildren) if (ch && !ch.type.includes("comment")) c++;
+  if (cur.gotoFirstChild()) {
+    do if (cur.nodeIsNamed && !cur.nodeType.includes("comment")) c++;
+    while (cur.gotoNextSibling());
+  }
   return c;
 }
 
@@ -214,6 +219,9 @@ export function extractTree(
   const locals: Local[] = [];
   const impls: (Range & { owner?: string; trait?: string })[] = [];
   const importScopes: { imp: Import; at: number; scope: number }[] = [];
+  // One cursor for every child count of this tree, deleted at the end.
+  let walker: TreeCursor | undefined;
+  const cursor = (): TreeCursor => (walker ??= tree.walk());
 
   for (const m of query.matches(tree.rootNode)) {
     const caps: Caps = m.captures;
@@ -272,7 +280,7 @@ export function extractTree(
       if (owner) def.owner = squash(owner, 200);
       const trait = text(caps, "trait");
       if (trait) def.trait = squash(trait, 200);
-      const arity = countNamed(first(caps, "params"));
+      const arity = countNamed(first(caps, "params"), cursor);
       if (arity !== undefined) def.arity = arity;
       const ext = all(caps, "extends");
       if (ext) def.extends = ext.map((n) => squash(n.text, 200));
@@ -310,7 +318,7 @@ export function extractTree(
         ref.receiver = squash(recv.text, 200);
         ref.receiverKind = recv.type;
       }
-      const arity = countNamed(first(caps, "arguments"));
+      const arity = countNamed(first(caps, "arguments"), cursor);
       if (arity !== undefined) ref.arity = arity;
       let seen = seenRef.get(kind);
       if (!seen) {
@@ -432,6 +440,8 @@ export function extractTree(
   const scoped = [...importScopes].sort((a, b) => a.at - b.at);
   innermost(defs, scoped);
   for (const x of scoped) x.imp.scope = x.scope;
+
+  walker?.delete();
 
   let lines = 1;
   for (let i = source.indexOf("\n"); i !== -1; i = source.indexOf("\n", i + 1)) lines++;
