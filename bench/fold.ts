@@ -14,7 +14,7 @@ import { ExtractPool } from "../src/extract/pool.js";
 import { activePlugins } from "../src/plugin/registry.js";
 import { openStore } from "../src/store/store.js";
 import { type FoldResult, PlaneSync } from "../src/sync/fold.js";
-import { Watcher } from "../src/sync/watch.js";
+import { Watcher, boundHeapGrowth } from "../src/sync/watch.js";
 import { generate, rng } from "./gen.js";
 
 export interface FoldBenchOptions {
@@ -181,7 +181,9 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
     say(`fold bench: ${paths.length} files, ${corpus.lines} lines, ${shas.length} commits imported in ${((performance.now() - t0 - fullDigestMs) / 1000).toFixed(1)} s`);
     commits.length = 0;
 
-    // What `drsg watch` holds: the store, the plugins, a pool, the sync — warmed at start-up.
+    // What `drsg watch` holds: the store, the plugins, a pool, the sync — warmed at start-up —
+    // with the heap growth a watcher sets (Watcher.start).
+    boundHeapGrowth();
     const plugins = activePlugins();
     const store = openStore(db);
     const pool = new ExtractPool(plugins.jobs());
