@@ -275,6 +275,13 @@ export class PlaneSync {
     if (missing === 0) await this.index.update(partials, tree.manifests, basename(this.root), new Set());
   }
 
+  /** Does the _ops plane hold an image whose tag names a revision the history did not have yet? */
+  private opsAwaitsHistory(): boolean {
+    const ops = opsPlaneName(this.plane);
+    if (!this.store.getPlane(ops)) return false;
+    return this.store.nodesByLabel(ops, "Image", 100_000).some((n) => n.props.revision_known === false);
+  }
+
   /** Manifest texts per plugin (all of them, or only the changed paths when `changed` is given). */
   private async readManifests(tree: Tree, changed: Set<string> | undefined): Promise<Set<string>> {
     const touched = new Set<string>();
@@ -411,9 +418,7 @@ export class PlaneSync {
     const history = await this.readHistory();
     // The _ops plane follows the manifests: re-read them when one changed, or when new commits
     // or tags may now join an image tag to the history.
-    const opsDue =
-      [...changed].some((p) => isManifestPath(p)) ||
-      (history !== undefined && !isEmptyDelta(history) && this.store.getPlane(opsPlaneName(this.plane)) !== undefined);
+    const opsDue = [...changed].some((p) => isManifestPath(p)) || (history !== undefined && !isEmptyDelta(history) && this.opsAwaitsHistory());
     const manifests = opsDue
       ? await readManifests([...tree.files.values()], (p) => this.repo.readBlob(tree.files.get(p)!.oid!))
       : undefined;
