@@ -6,7 +6,8 @@
 // the delta data, so only its first bytes are inflated. Anything unexpected returns undefined and
 // the caller falls back to reading the object through isomorphic-git.
 import { constants as zc, inflateSync } from "node:zlib";
-import { open, readdir, readFile } from "node:fs/promises";
+import { closeSync, openSync, readSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 interface PackIndex {
@@ -29,7 +30,7 @@ export class ObjectSizer {
     try {
       const packed = await this.packedSize(oid, false);
       if (packed !== undefined) return packed;
-      const loose = await this.looseSize(oid);
+      const loose = this.looseSize(oid);
       if (loose !== undefined) return loose;
       // A pack written after our scan (git gc, fetch): rescan once.
       return await this.packedSize(oid, true);
@@ -43,10 +44,11 @@ export class ObjectSizer {
     if (!HEX40.test(oid)) return false;
     try {
       if ((await this.locate(oid, false)) !== undefined) return true;
-      const fh = await open(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)), "r").catch(() => undefined);
-      if (fh) {
-        await fh.close();
+      try {
+        closeSync(openSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)), "r"));
         return true;
+      } catch {
+        // not loose
       }
       return (await this.locate(oid, true)) !== undefined;
     } catch {
@@ -54,17 +56,19 @@ export class ObjectSizer {
     }
   }
 
-  private async looseSize(oid: string): Promise<number | undefined> {
-    let fh: Awaited<ReturnType<typeof open>> | undefined;
+  // Synchronous reads: a few hundred bytes each, where a promise round trip per call costs more
+  // than the read (a walk measures every blob of the tree).
+  private looseSize(oid: string): number | undefined {
+    let fd: number;
     try {
-      fh = await open(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)), "r");
+      fd = openSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)), "r");
     } catch {
       return undefined;
     }
     try {
       for (const want of [512, 8192]) {
         const buf = Buffer.alloc(want);
-        const { bytesRead } = await fh.read(buf, 0, want, 0);
+        const bytesRead = readSync(fd, buf, 0, want, 0);
         const head = partialInflate(buf.subarray(0, bytesRead));
         const nul = head.indexOf(0);
         if (nul >= 0) {
@@ -75,17 +79,17 @@ export class ObjectSizer {
       }
       return undefined;
     } finally {
-      await fh.close();
+      closeSync(fd);
     }
   }
 
   private async packedSize(oid: string, rescan: boolean): Promise<number | undefined> {
     const hit = await this.locate(oid, rescan);
     if (!hit) return undefined;
-    const fh = await open(hit.pack, "r");
+    const fd = openSync(hit.pack, "r");
     try {
       const buf = Buffer.alloc(64);
-      const { bytesRead } = await fh.read(buf, 0, 64, hit.offset);
+      const bytesRead = readSync(fd, buf, 0, 64, hit.offset);
       let i = 0;
       let c = buf[i++] ?? 0;
       const type = (c >> 4) & 7;
@@ -111,16 +115,16 @@ export class ObjectSizer {
       }
       for (const want of [512, 8192]) {
         const data = Buffer.alloc(want);
-        const r = await fh.read(data, 0, want, hit.offset + i);
-        const delta = partialInflate(data.subarray(0, r.bytesRead));
+        const got = readSync(fd, data, 0, want, hit.offset + i);
+        const delta = partialInflate(data.subarray(0, got));
         // The delta starts with two little-endian base-128 varints: base size, result size.
         const sizes = readVarints(delta, 2);
         if (sizes) return sizes[1];
-        if (r.bytesRead < want) return undefined;
+        if (got < want) return undefined;
       }
       return undefined;
     } finally {
-      await fh.close();
+      closeSync(fd);
     }
   }
 
