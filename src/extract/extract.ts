@@ -200,6 +200,46 @@ function countErrors(tree: Tree): number {
   return n;
 }
 
+/** A `(#parent-is? @capture "type" ...)` predicate: the captured node's parent is one of the types. */
+interface ParentIs {
+  capture: string;
+  types: ReadonlySet<string>;
+}
+
+const PARENT_PREDICATES = new WeakMap<Query, (ParentIs[] | undefined)[]>();
+
+/**
+ * The `#parent-is?` predicates of each pattern (undefined: none), read once per query.
+ * A pattern rooted at its subject's parent keeps a query state alive across the whole
+ * parent (for `(program ...)`, the whole file); the predicate checks the parent per match instead.
+ */
+function parentPredicates(query: Query): (ParentIs[] | undefined)[] {
+  let out = PARENT_PREDICATES.get(query);
+  if (out) return out;
+  out = [];
+  for (let i = 0; i < query.patternCount(); i++) {
+    let list: ParentIs[] | undefined;
+    for (const p of query.predicatesForPattern(i)) {
+      if (p.operator !== "parent-is?") continue;
+      const [cap, ...types] = p.operands;
+      if (cap?.type !== "capture" || types.length === 0 || types.some((t) => t.type !== "string")) continue;
+      (list ??= []).push({ capture: cap.name, types: new Set(types.map((t) => (t as { value: string }).value)) });
+    }
+    out.push(list);
+  }
+  PARENT_PREDICATES.set(query, out);
+  return out;
+}
+
+function parentIs(caps: Caps, preds: ParentIs[]): boolean {
+  for (const p of preds) {
+    const n = first(caps, p.capture);
+    const parent = n?.parent;
+    if (!parent || !p.types.has(parent.type)) return false;
+  }
+  return true;
+}
+
 /** Turn one parsed file into its partial. Pure: depends only on the tree, the query and the text. */
 export function extractTree(
   tree: Tree,
@@ -223,8 +263,12 @@ export function extractTree(
   let walker: TreeCursor | undefined;
   const cursor = (): TreeCursor => (walker ??= tree.walk());
 
+  const parentPreds = parentPredicates(query);
+
   for (const m of query.matches(tree.rootNode)) {
     const caps: Caps = m.captures;
+    const pp = parentPreds[m.patternIndex];
+    if (pp && !parentIs(caps, pp)) continue;
     let primary: QueryCapture | undefined;
     for (const c of caps) {
       if (isPrimary(c.name)) {

@@ -75,21 +75,21 @@
 ; calls in its initialiser belong to it); every name also matches the per-identifier pattern
 ; below, which the resolver folds into the spec (same name, same start). Their types come from
 ; locals.scm, which reads declarations at every level.
-(source_file (var_declaration (var_spec
+((var_declaration (var_spec
   . (identifier) @name
   . type: (_)? @type
-  . value: (expression_list . (_) @value .)) @definition.variable))
-(source_file (var_declaration (var_spec_list (var_spec
+  . value: (expression_list . (_) @value .)) @definition.variable) @_top (#parent-is? @_top "source_file"))
+((var_declaration (var_spec_list (var_spec
   . (identifier) @name
   . type: (_)? @type
-  . value: (expression_list . (_) @value .)) @definition.variable)))
-(source_file (var_declaration (var_spec
+  . value: (expression_list . (_) @value .)) @definition.variable)) @_top (#parent-is? @_top "source_file"))
+((var_declaration (var_spec
   (identifier) @name @definition.variable
-  type: (_)? @type)))
-(source_file (var_declaration (var_spec_list (var_spec
+  type: (_)? @type)) @_top (#parent-is? @_top "source_file"))
+((var_declaration (var_spec_list (var_spec
   (identifier) @name @definition.variable
-  type: (_)? @type))))
+  type: (_)? @type))) @_top (#parent-is? @_top "source_file"))
 
-(source_file (const_declaration (const_spec
+((const_declaration (const_spec
   (identifier) @name @definition.constant
-  type: (_)? @type)))
+  type: (_)? @type)) @_top (#parent-is? @_top "source_file"))

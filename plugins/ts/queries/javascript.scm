@@ -55,24 +55,24 @@
 
 ; CommonJS and prototype style, module level: exports.x = ..., module.exports.y = ..., res.send = function send () {},
 ; View.prototype.lookup = function () {}; also the inner target of `a.b = c.d = function () {}`
-(program (expression_statement (assignment_expression
+((expression_statement (assignment_expression
   left: (member_expression object: [(identifier) (member_expression)] @object property: (property_identifier) @name)
   right: [(function_expression "async"? @async body: (_) @body)
           (arrow_function "async"? @async body: (_) @body)
-          (generator_function body: (_) @body)] @value) @definition.function))
-(program (expression_statement (assignment_expression
+          (generator_function body: (_) @body)] @value) @definition.function) @_top (#parent-is? @_top "program"))
+((expression_statement (assignment_expression
   left: (member_expression object: [(identifier) (member_expression)] @object property: (property_identifier) @name)
-  right: (assignment_expression right: [(function_expression) (arrow_function)]) @value) @definition.function))
-(program (expression_statement (assignment_expression right: (assignment_expression
+  right: (assignment_expression right: [(function_expression) (arrow_function)]) @value) @definition.function) @_top (#parent-is? @_top "program"))
+((expression_statement (assignment_expression right: (assignment_expression
   left: (member_expression object: [(identifier) (member_expression)] @object property: (property_identifier) @name)
-  right: [(function_expression "async"? @async body: (_) @body) (arrow_function "async"? @async body: (_) @body)] @value) @definition.function)))
+  right: [(function_expression "async"? @async body: (_) @body) (arrow_function "async"? @async body: (_) @body)] @value) @definition.function)) @_top (#parent-is? @_top "program"))
 ; module.exports = { m() {}, n: () => {} }: members of the module itself
-(program (expression_statement (assignment_expression
+((expression_statement (assignment_expression
   left: (member_expression) @object (#eq? @object "module.exports")
-  right: (object (method_definition "async"? @async name: (property_identifier) @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.function))))
-(program (expression_statement (assignment_expression
+  right: (object (method_definition "async"? @async name: (property_identifier) @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.function))) @_top (#parent-is? @_top "program"))
+((expression_statement (assignment_expression
   left: (member_expression) @object (#eq? @object "module.exports")
-  right: (object (pair key: (property_identifier) @name value: [(function_expression "async"? @async body: (_) @body) (arrow_function "async"? @async body: (_) @body)] @value) @definition.function))))
+  right: (object (pair key: (property_identifier) @name value: [(function_expression "async"? @async body: (_) @body) (arrow_function "async"? @async body: (_) @body)] @value) @definition.function))) @_top (#parent-is? @_top "program"))
 
 ; ---------------------------------------------------------------- classes
 (class_declaration name: (identifier) @name (class_heritage (_) @extends)? body: (class_body) @body) @definition.class
@@ -154,32 +154,32 @@
                                           (generator_function_declaration name: (identifier) @default)
                                           (class_declaration name: (identifier) @default)]) @export
 ; CommonJS
-(program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
-  right: (identifier) @default) @export))
-(program (expression_statement (assignment_expression right: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
-  right: (identifier) @default)) @export))
+((expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
+  right: (identifier) @default) @export) @_top (#parent-is? @_top "program"))
+((expression_statement (assignment_expression right: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
+  right: (identifier) @default)) @export) @_top (#parent-is? @_top "program"))
 ; var app = exports = module.exports = {}: `app` is what the module exports
-(program [(variable_declaration (variable_declarator name: (identifier) @default
+([(variable_declaration (variable_declarator name: (identifier) @default
             value: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports"))) @export)
           (variable_declaration (variable_declarator name: (identifier) @default
             value: (assignment_expression right: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")))) @export)
           (lexical_declaration (variable_declarator name: (identifier) @default
-            value: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports"))) @export)])
-(program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
-  right: (object (shorthand_property_identifier) @name)) @export))
-(program (expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
-  right: (object (pair key: (property_identifier) @alias value: (identifier) @name))) @export))
-(program (expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
-  property: (property_identifier) @alias) right: (identifier) @name) @export))
+            value: (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports"))) @export)] @_top (#parent-is? @_top "program"))
+((expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
+  right: (object (shorthand_property_identifier) @name)) @export) @_top (#parent-is? @_top "program"))
+((expression_statement (assignment_expression left: (member_expression) @_me (#eq? @_me "module.exports")
+  right: (object (pair key: (property_identifier) @alias value: (identifier) @name))) @export) @_top (#parent-is? @_top "program"))
+((expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
+  property: (property_identifier) @alias) right: (identifier) @name) @export) @_top (#parent-is? @_top "program"))
 ; exports.json = bodyParser.json (a path as the local); exports.static = require("serve-static") (a namespace)
-(program (expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
-  property: (property_identifier) @alias) right: (member_expression) @name) @export))
-(program (expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
+((expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
+  property: (property_identifier) @alias) right: (member_expression) @name) @export) @_top (#parent-is? @_top "program"))
+((expression_statement (assignment_expression left: (member_expression object: (_) @_ex (#match? @_ex "^(module\\.)?exports$")
   property: (property_identifier) @namespace)
-  right: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @export))
+  right: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @export) @_top (#parent-is? @_top "program"))
 ; module.exports = require("./x"): this module is that one (recorded as a re-export named "module.exports")
-(program (expression_statement (assignment_expression left: (member_expression) @namespace (#eq? @namespace "module.exports")
-  right: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @export))
+((expression_statement (assignment_expression left: (member_expression) @namespace (#eq? @namespace "module.exports")
+  right: (call_expression function: (identifier) @_req (#eq? @_req "require") arguments: (arguments . (string (string_fragment) @source)))) @export) @_top (#parent-is? @_top "program"))
 
 ; ---------------------------------------------------------------- locals (bindings and what initialises them)
 (variable_declarator name: (identifier) @name) @local
