@@ -77,19 +77,19 @@
 ; ---------------------------------------------------------------- classes
 (class_declaration name: (identifier) @name (class_heritage (_) @extends)? body: (class_body) @body) @definition.class
 
-; class members (rooted at class_body so that, for one node, the first pattern here wins)
-(class_body (method_definition "static"? @static "async"? @async
-  name: (property_identifier) @name (#eq? @name "constructor") parameters: (formal_parameters) @params body: (statement_block) @body) @definition.constructor)
-(class_body (method_definition "static"? @static "get"
-  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.getter)
-(class_body (method_definition "static"? @static "set"
-  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.setter)
-(class_body (method_definition "static"? @static "async"? @async
-  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.method)
-(class_body (field_definition "static"? @static property: [(property_identifier) (private_property_identifier)] @name
-  value: [(arrow_function "async"? @async body: (_) @body) (function_expression "async"? @async body: (_) @body)] @value) @definition.method)
-(class_body (field_definition "static"? @static property: [(property_identifier) (private_property_identifier)] @name value: (_)? @value
-  (#not-match? @value "^(async[ \t]|function[ \t(*]|[(<]|[A-Za-z_$][A-Za-z0-9_$]*[ \t]*=>)")) @definition.field)
+; class members (children of a class_body; for one node, the first pattern here wins)
+((method_definition "static"? @static "async"? @async
+  name: (property_identifier) @name (#eq? @name "constructor") parameters: (formal_parameters) @params body: (statement_block) @body) @_top @definition.constructor (#parent-is? @_top "class_body"))
+((method_definition "static"? @static "get"
+  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @_top @definition.getter (#parent-is? @_top "class_body"))
+((method_definition "static"? @static "set"
+  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @_top @definition.setter (#parent-is? @_top "class_body"))
+((method_definition "static"? @static "async"? @async
+  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @_top @definition.method (#parent-is? @_top "class_body"))
+((field_definition "static"? @static property: [(property_identifier) (private_property_identifier)] @name
+  value: [(arrow_function "async"? @async body: (_) @body) (function_expression "async"? @async body: (_) @body)] @value) @_top @definition.method (#parent-is? @_top "class_body"))
+((field_definition "static"? @static property: [(property_identifier) (private_property_identifier)] @name value: (_)? @value
+  (#not-match? @value "^(async[ \t]|function[ \t(*]|[(<]|[A-Za-z_$][A-Za-z0-9_$]*[ \t]*=>)")) @_top @definition.field (#parent-is? @_top "class_body"))
 
 ; object literals held by consts: `const svc = { m() {}, n: () => {} }` (the const, then its members)
 (variable_declarator name: (identifier) @name

@@ -91,28 +91,28 @@
 (internal_module name: (identifier) @name body: (statement_block) @body) @definition.module
 (module name: (identifier) @name body: (statement_block) @body) @definition.module
 
-; class members (rooted at class_body so that, for one node, the first pattern here wins)
-(class_body (method_definition (accessibility_modifier)? @visibility "static"? @static "async"? @async
-  name: (property_identifier) @name (#eq? @name "constructor") parameters: (formal_parameters) @params body: (statement_block) @body) @definition.constructor)
-(class_body (method_definition (accessibility_modifier)? @visibility "static"? @static "get"
+; class members (children of a class_body; for one node, the first pattern here wins)
+((method_definition (accessibility_modifier)? @visibility "static"? @static "async"? @async
+  name: (property_identifier) @name (#eq? @name "constructor") parameters: (formal_parameters) @params body: (statement_block) @body) @_top @definition.constructor (#parent-is? @_top "class_body"))
+((method_definition (accessibility_modifier)? @visibility "static"? @static "get"
   name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params
-  return_type: (type_annotation)? @returns body: (statement_block) @body) @definition.getter)
-(class_body (method_definition (accessibility_modifier)? @visibility "static"? @static "set"
-  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @definition.setter)
-(class_body (method_definition (accessibility_modifier)? @visibility "static"? @static "async"? @async
+  return_type: (type_annotation)? @returns body: (statement_block) @body) @_top @definition.getter (#parent-is? @_top "class_body"))
+((method_definition (accessibility_modifier)? @visibility "static"? @static "set"
+  name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params body: (statement_block) @body) @_top @definition.setter (#parent-is? @_top "class_body"))
+((method_definition (accessibility_modifier)? @visibility "static"? @static "async"? @async
   name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params
-  return_type: (type_annotation)? @returns body: (statement_block) @body) @definition.method)
-(class_body [(method_signature (accessibility_modifier)? @visibility "static"? @static
+  return_type: (type_annotation)? @returns body: (statement_block) @body) @_top @definition.method (#parent-is? @_top "class_body"))
+([(method_signature (accessibility_modifier)? @visibility "static"? @static
                name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params return_type: (type_annotation)? @returns)
              (abstract_method_signature (accessibility_modifier)? @visibility
-               name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params return_type: (type_annotation)? @returns)] @definition.method)
-(class_body (public_field_definition (accessibility_modifier)? @visibility "static"? @static
+               name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params return_type: (type_annotation)? @returns)] @_top @definition.method (#parent-is? @_top "class_body"))
+((public_field_definition (accessibility_modifier)? @visibility "static"? @static
   name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation)? @type
   value: [(arrow_function "async"? @async return_type: (type_annotation)? @returns body: (_) @body)
-          (function_expression "async"? @async return_type: (type_annotation)? @returns body: (_) @body)] @value) @definition.method)
-(class_body (public_field_definition (accessibility_modifier)? @visibility "static"? @static
+          (function_expression "async"? @async return_type: (type_annotation)? @returns body: (_) @body)] @value) @_top @definition.method (#parent-is? @_top "class_body"))
+((public_field_definition (accessibility_modifier)? @visibility "static"? @static
   name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation)? @type value: (_)? @value
-  (#not-match? @value "^(async[ \t]|function[ \t(*]|[(<]|[A-Za-z_$][A-Za-z0-9_$]*[ \t]*=>)")) @definition.field)
+  (#not-match? @value "^(async[ \t]|function[ \t(*]|[(<]|[A-Za-z_$][A-Za-z0-9_$]*[ \t]*=>)")) @_top @definition.field (#parent-is? @_top "class_body"))
 ; constructor parameter properties: constructor(private readonly svc: Svc)
 (required_parameter (accessibility_modifier) @visibility pattern: (identifier) @name type: (type_annotation)? @type) @definition.field
 (required_parameter "readonly" pattern: (identifier) @name type: (type_annotation)? @type) @definition.field
@@ -120,9 +120,9 @@
 (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation)? @type) @definition.field
 
 ; interface members
-(interface_body (method_signature name: (property_identifier) @name parameters: (formal_parameters) @params
-  return_type: (type_annotation)? @returns) @definition.method)
-(interface_body (property_signature name: (property_identifier) @name type: (type_annotation)? @type) @definition.field)
+((method_signature name: (property_identifier) @name parameters: (formal_parameters) @params
+  return_type: (type_annotation)? @returns) @_top @definition.method (#parent-is? @_top "interface_body"))
+((property_signature name: (property_identifier) @name type: (type_annotation)? @type) @_top @definition.field (#parent-is? @_top "interface_body"))
 
 ; object literals held by consts: `const svc = { m() {}, n: () => {} }` (the const, then its members)
 (variable_declarator name: (identifier) @name
