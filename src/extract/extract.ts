@@ -240,6 +240,12 @@ function parentIs(caps: Caps, preds: ParentIs[]): boolean {
   return true;
 }
 
+/** Whether a match passes its pattern's `#parent-is?` predicates (for tools that list matches, like `drsg match`). */
+export function keepMatch(query: Query, m: { patternIndex: number; captures: QueryCapture[] }): boolean {
+  const pp = parentPredicates(query)[m.patternIndex];
+  return !pp || parentIs(m.captures, pp);
+}
+
 /** Turn one parsed file into its partial. Pure: depends only on the tree, the query and the text. */
 export function extractTree(
   tree: Tree,
