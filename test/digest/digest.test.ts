@@ -207,4 +207,15 @@ describe("digest: bad input", () => {
     assert.doesNotMatch(left, /^shop /m, "the dropped plane is gone");
     assert.match(left, /^shop_git /m, "its history plane is a plane of its own and stays");
   });
+
+  test("drsg match lists only the matches extraction keeps (#parent-is? filters re-rooted patterns)", () => {
+    const dir = temp();
+    const file = join(dir, "m.ts");
+    writeFileSync(file, "exports.top = function () { return 1; };\nfunction outer(o: any) {\n  o.inner = function () { return 2; };\n}\n");
+    const r = drsg(["match", file], dir);
+    assert.equal(r.status, 0, r.stderr);
+    const defs = r.stdout.split("\n").filter((l) => l.includes("@definition.function"));
+    assert.ok(defs.some((l) => l.includes('"exports.top = ')), r.stdout);
+    assert.ok(!defs.some((l) => l.includes('"o.inner = ')), `an assignment inside a function is not a module-level definition:\n${r.stdout}`);
+  });
 });

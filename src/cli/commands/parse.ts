@@ -5,6 +5,7 @@ import type { Node } from "web-tree-sitter";
 import { DrsgError } from "../../model/errors.js";
 import { activePlugins } from "../../plugin/registry.js";
 import { loadGrammar } from "../../extract/parser.js";
+import { keepMatch } from "../../extract/extract.js";
 import { type Command, flag, int } from "../command.js";
 
 async function grammarOf(file: string) {
@@ -69,6 +70,8 @@ export const matchCommand: Command = {
     if (!tree) throw new DrsgError("INTERNAL", "parser returned no tree");
     io.out(`${file} — ${job.build} grammar ${job.grammar}`);
     for (const m of g.query.matches(tree.rootNode)) {
+      // The matches extraction keeps: a pattern's #parent-is? filter applies here too.
+      if (!keepMatch(g.query, m)) continue;
       io.out(`pattern ${m.patternIndex}:`);
       for (const c of m.captures) io.out(`  @${c.name} [${pos(c.node)}] ${JSON.stringify(c.node.text.replace(/\s+/g, " ").slice(0, 80))}`);
     }
