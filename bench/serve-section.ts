@@ -15,6 +15,13 @@ import { generate } from "./gen.js";
 
 const TOKEN = "bench-token-0123456789abcdefghijklmnopqrstu";
 
+/** User + system CPU of a process so far, in ms (from /proc/<pid>/stat; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
+  return (Number(rest[11]) + Number(rest[12])) * 10;
+}
+
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : Number.NaN;
@@ -32,7 +39,9 @@ export function section(): { name: string; title: string; run(): Promise<string>
       await digest({ dir, plugins: activePlugins(), store, plane: "bench" });
       const names = [...store.nodesByLabel("bench", "Method", 200)].map((n) => n.key);
       store.close();
-      const child = spawn(process.execPath, [join(PACKAGE_ROOT, "bin", "drsg.js"), "serve", "--db", db, "--addr", "127.0.0.1:0"], {
+      // DRSG_BENCH_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+      const prof = process.env.DRSG_BENCH_PROF;
+      const child = spawn(process.execPath, [...(prof ? ["--cpu-prof", "--cpu-prof-dir", prof] : []), join(PACKAGE_ROOT, "bin", "drsg.js"), "serve", "--db", db, "--addr", "127.0.0.1:0"], {
         env: { ...process.env, DRSG_TOKEN: TOKEN, DRSG_LOG_DIR: mkdtempSync(join(tmpdir(), "drsg-bench-logs-")) },
         stdio: ["ignore", "ignore", "pipe"],
       });
@@ -57,6 +66,8 @@ export function section(): { name: string; title: string; run(): Promise<string>
         const sampler = setInterval(() => {
           during = Math.max(during, rssMb(pid));
         }, 50);
+        const cpu0 = cpuMs(pid);
+        const self0 = process.cpuUsage();
         const t0 = performance.now();
         const clients: Client[] = [];
         await Promise.all(
@@ -87,6 +98,9 @@ export function section(): { name: string; title: string; run(): Promise<string>
           }),
         );
         const wall = performance.now() - t0;
+        const serverCpu = cpuMs(pid) - cpu0;
+        const selfCpu = process.cpuUsage(self0);
+        const clientCpu = (selfCpu.user + selfCpu.system) / 1000;
         clearInterval(sampler);
         await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
         await new Promise((r) => setTimeout(r, 1500));
@@ -102,10 +116,14 @@ export function section(): { name: string; title: string; run(): Promise<string>
           "|---|---|---|---|",
           ...Object.keys(ms).map(row),
           "",
+          `CPU over the ${(wall / 1000).toFixed(1)} s of calls (connects included): server ${(serverCpu / 1000).toFixed(2)} s = ${(serverCpu / all.length).toFixed(2)} ms a call; the 50 clients (this process) ${(clientCpu / 1000).toFixed(2)} s = ${(clientCpu / all.length).toFixed(2)} ms a call.`,
+          "",
           `server RSS: before ${before.toFixed(0)} MB, peak during ${during.toFixed(0)} MB, 1.5 s after the sessions closed ${after.toFixed(0)} MB.`,
         ].join("\n");
       } finally {
+        const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
+        await exited;
       }
     },
   };

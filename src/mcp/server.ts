@@ -27,6 +27,8 @@ export interface ServerOptions {
   version: string;
   /** Wraps every call (concurrency limits, deadlines); default: run directly. */
   gate?: <T>(tool: string, fn: () => Promise<T>) => Promise<T>;
+  /** Answers a validated call instead (a server's cache and gate); overrides `gate`. */
+  call?: (tool: Tool, args: unknown) => Promise<{ text: string; isError: boolean }>;
 }
 
 export function buildMcpServer(ctx: ToolContext, tools: Tool[], opts: ServerOptions): McpServer {
@@ -42,7 +44,7 @@ export function buildMcpServer(ctx: ToolContext, tools: Tool[], opts: ServerOpti
       },
       (async (args: unknown) => {
         const call = () => runTool(tool, ctx, args);
-        const r = opts.gate ? await opts.gate(tool.name, call) : await call();
+        const r = opts.call ? await opts.call(tool, args) : opts.gate ? await opts.gate(tool.name, call) : await call();
         return { content: [{ type: "text" as const, text: r.text }], isError: r.isError };
       }) as never,
     );

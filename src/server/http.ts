@@ -12,6 +12,9 @@ import { log } from "../log.js";
 import { buildMcpServer, runTool } from "../mcp/server.js";
 import type { Tool, ToolContext } from "../tools/tool.js";
 import { version } from "../version.js";
+import type { PluginSet } from "../plugin/host.js";
+import type { RoutedStore } from "../store/routed.js";
+import { AnswerCache, type AnswerStats } from "./answers.js";
 import { Gate } from "./gate.js";
 
 export interface ServeOptions {
@@ -27,6 +30,8 @@ export interface ServeOptions {
   maxTools?: number;
   deadlineSecs?: number;
   bodyLimit?: number;
+  /** Keep answers of pure read verbs per database state (default on; DRSG_ANSWER_CACHE=0 turns it off). */
+  answerCache?: boolean;
 }
 
 export interface RunningServer {
@@ -35,6 +40,8 @@ export interface RunningServer {
   port: number;
   url: string;
   sessions(): number;
+  /** The answer cache's counters (undefined when it is off). */
+  answerStats(): AnswerStats | undefined;
   close(): Promise<void>;
 }
 
@@ -123,6 +130,37 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const pending = new Set<Session>();
   const toolByName = new Map(tools.map((t) => [t.name, t]));
 
+  // The installed plugins are looked up (a stat of the registry) at most once a second, not on
+  // every call: a plugin installed while serving shows in drift lines within a second.
+  let pluginsSeen: { at: number; set: PluginSet } | undefined;
+  const tctx: ToolContext = {
+    ...ctx,
+    plugins: () => {
+      const now = performance.now();
+      if (pluginsSeen && now - pluginsSeen.at < 1000) return pluginsSeen.set;
+      const set = ctx.plugins();
+      pluginsSeen = { at: now, set };
+      return set;
+    },
+  };
+  const answers = (opts.answerCache ?? process.env.DRSG_ANSWER_CACHE?.trim() !== "0") ? new AnswerCache() : undefined;
+  const pluginIds = new WeakMap<PluginSet, number>();
+  let pluginSets = 0;
+  /** What a kept answer depends on besides its arguments: the commit, the plugins, the mounts. */
+  const stamp = (): string | undefined => {
+    let set: PluginSet;
+    try {
+      set = tctx.plugins();
+    } catch {
+      return undefined;
+    }
+    let pid = pluginIds.get(set);
+    if (pid === undefined) pluginIds.set(set, (pid = ++pluginSets));
+    const routed = ctx.store as Partial<RoutedStore>;
+    const mounts = typeof routed.listMounts === "function" ? routed.listMounts().map((m) => `${m.name}=${m.path}`).join("\u0001") : "";
+    return `${ctx.store.currentSeq()}\u0000${pid}\u0000${mounts}`;
+  };
+
   const allowedHosts = (bound: string, port: number): Set<string> => {
     const s = new Set<string>();
     for (const n of LOOPBACK_NAMES) {
@@ -138,23 +176,40 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     return s;
   };
 
-  const gated = <T>(tool: string, fn: () => Promise<T>, late: (k: "busy" | "slow", s: number) => T) =>
-    gate.run(fn, late).catch((e) => {
-      log("error", `tool ${tool}: ${String(e)}`);
+  type Answer = { text: string; isError: boolean };
+  type Late = (kind: "busy" | "slow", secs: number) => Answer;
+
+  /**
+   * One validated call: a kept answer when the tool is pure and this database state answered
+   * the same question already; else run it through the gate (limit + deadline) and keep it.
+   */
+  const answer = async (tool: Tool, args: unknown, late: Late): Promise<Answer> => {
+    const pure = answers !== undefined && (tool.pure === true || (typeof tool.pure === "function" && tool.pure(args as never)));
+    const st = pure ? stamp() : undefined;
+    const key = st === undefined ? "" : `${tool.name}\u0000${JSON.stringify(args)}`;
+    if (st !== undefined) {
+      const hit = answers!.get(st, key);
+      if (hit !== undefined) return { text: hit, isError: false };
+    }
+    const r = await gate.run(() => runTool(tool, tctx, args), late).catch((e) => {
+      log("error", `tool ${tool.name}: ${String(e)}`);
       throw e;
     });
+    if (st !== undefined && !r.isError && stamp() === st) answers!.set(st, key, r.text);
+    return r;
+  };
 
-  const mcpGate = <T>(tool: string, fn: () => Promise<T>): Promise<T> =>
-    gated(tool, fn, (kind, secs) => {
-      const text =
+  const mcpCall = (tool: Tool, args: unknown): Promise<Answer> =>
+    answer(tool, args, (kind, secs) => ({
+      text:
         kind === "busy"
-          ? `${tool} failed [BUSY]: server is busy — no slot within ${secs}s; try again`
-          : `${tool} failed [TIMEOUT]: did not finish within ${secs}s (the server kept running it); narrow the request`;
-      return { text, isError: true } as T;
-    });
+          ? `${tool.name} failed [BUSY]: server is busy — no slot within ${secs}s; try again`
+          : `${tool.name} failed [TIMEOUT]: did not finish within ${secs}s (the server kept running it); narrow the request`,
+      isError: true,
+    }));
 
   const newSession = async (): Promise<Session> => {
-    const server = buildMcpServer(ctx, tools, { version: version(), gate: mcpGate });
+    const server = buildMcpServer(tctx, tools, { version: version(), call: mcpCall });
     const s: Session = {
       transport: undefined as unknown as StreamableHTTPServerTransport,
       server,
@@ -236,14 +291,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
             message: `invalid params for ${tool.name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(params)"}: ${i.message}`).join("; ")}`,
           },
         };
-      const r = await gated(
-        tool.name,
-        () => runTool(tool, ctx, parsed.data),
-        (kind, secs) => ({
-          text: kind === "busy" ? `server is busy — no slot within ${secs}s` : `did not finish within ${secs}s`,
-          isError: true,
-        }),
-      );
+      const r = await answer(tool, parsed.data, (kind, secs) => ({
+        text: kind === "busy" ? `server is busy — no slot within ${secs}s` : `did not finish within ${secs}s`,
+        isError: true,
+      }));
       if (r.isError) return { jsonrpc: "2.0", id, error: { code: -32000, message: r.text } };
       return { jsonrpc: "2.0", id, result: { text: r.text } };
     };
@@ -354,6 +405,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     port: boundPort,
     url: `http://${urlHost}:${boundPort}/mcp`,
     sessions: () => sessions.size,
+    answerStats: () => answers?.stats(),
     async close() {
       clearInterval(reap);
       for (const s of [...sessions.values(), ...pending]) await s.server.close().catch(() => undefined);
