@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -71,6 +71,100 @@ async function lightFetch(url: string | URL, init?: RequestInit): Promise<Respon
   });
 }
 
+interface Drive {
+  ms: Record<string, number[]>;
+  errors: number;
+  distinct: number;
+  wall: number;
+  serverCpu: number;
+  clientCpu: number;
+  before: number;
+  during: number;
+  after: number;
+}
+
+/** One server process, 50 sessions × 20 calls; `env` adds to the server's environment. */
+async function drive(db: string, names: string[], env: Record<string, string>): Promise<Drive> {
+  // DRSG_BENCH_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+  // DRSG_BENCH_BIN=<drsg.js>: serve with another build (A/B against an older commit).
+  const prof = process.env.DRSG_BENCH_PROF;
+  const bin = process.env.DRSG_BENCH_BIN ?? join(PACKAGE_ROOT, "bin", "drsg.js");
+  const child = spawn(process.execPath, [...(prof ? ["--cpu-prof", "--cpu-prof-dir", prof] : []), bin, "serve", "--db", db, "--addr", "127.0.0.1:0"], {
+    env: { ...process.env, ...env, DRSG_TOKEN: TOKEN, DRSG_LOG_DIR: mkdtempSync(join(tmpdir(), "drsg-bench-logs-")) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const url = await new Promise<string>((res, rej) => {
+    let err = "";
+    child.stderr!.on("data", (d: Buffer) => {
+      err += d.toString();
+      const m = /drsg serve: (http:\/\/\S+\/mcp)/.exec(err);
+      if (m) res(m[1]!);
+    });
+    child.once("exit", () => rej(new Error(err)));
+  });
+  try {
+    const pid = child.pid!;
+    await new Promise((r) => setTimeout(r, 500));
+    const before = rssMb(pid);
+    const ms: Record<string, number[]> = { context: [], impact: [], trace: [], search: [], list_planes: [] };
+    const questions = new Set<string>();
+    let errors = 0;
+    let during = before;
+    const sampler = setInterval(() => {
+      during = Math.max(during, rssMb(pid));
+    }, 50);
+    const cpu0 = cpuMs(pid);
+    const self0 = process.cpuUsage();
+    const t0 = performance.now();
+    const clients: Client[] = [];
+    await Promise.all(
+      Array.from({ length: SESSIONS }, async (_, s) => {
+        const c = new Client({ name: `bench-${s}`, version: "1" });
+        await c.connect(
+          new StreamableHTTPClientTransport(new URL(url), { fetch: lightFetch, requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }),
+        );
+        clients.push(c);
+        for (let i = 0; i < CALLS_EACH; i++) {
+          const name = names[(s * CALLS_EACH + i) % names.length]!;
+          const kind = ["context", "context", "impact", "trace", "search", "list_planes"][i % 6]!;
+          const args =
+            kind === "trace"
+              ? { plane: "bench", from: name, to: names[(i + 7) % names.length]! }
+              : kind === "search"
+                ? { plane: "bench", query: "method service" }
+                : kind === "list_planes"
+                  ? {}
+                  : { plane: "bench", name };
+          questions.add(`${kind} ${JSON.stringify(args)}`);
+          const t = performance.now();
+          try {
+            const r = await c.callTool({ name: kind, arguments: args });
+            if (r.isError) errors++;
+          } catch {
+            errors++;
+          }
+          ms[kind]!.push(performance.now() - t);
+        }
+      }),
+    );
+    const wall = performance.now() - t0;
+    const serverCpu = cpuMs(pid) - cpu0;
+    const selfCpu = process.cpuUsage(self0);
+    clearInterval(sampler);
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = rssMb(pid);
+    return { ms, errors, distinct: questions.size, wall, serverCpu, clientCpu: (selfCpu.user + selfCpu.system) / 1000, before, during, after };
+  } finally {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+const SESSIONS = 50;
+const CALLS_EACH = 20;
+
 export function section(): { name: string; title: string; run(): Promise<string> } {
   return {
     name: "serve",
@@ -83,94 +177,27 @@ export function section(): { name: string; title: string; run(): Promise<string>
       await digest({ dir, plugins: activePlugins(), store, plane: "bench" });
       const names = [...store.nodesByLabel("bench", "Method", 200)].map((n) => n.key);
       store.close();
-      // DRSG_BENCH_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
-      const prof = process.env.DRSG_BENCH_PROF;
-      const child = spawn(process.execPath, [...(prof ? ["--cpu-prof", "--cpu-prof-dir", prof] : []), join(PACKAGE_ROOT, "bin", "drsg.js"), "serve", "--db", db, "--addr", "127.0.0.1:0"], {
-        env: { ...process.env, DRSG_TOKEN: TOKEN, DRSG_LOG_DIR: mkdtempSync(join(tmpdir(), "drsg-bench-logs-")) },
-        stdio: ["ignore", "ignore", "pipe"],
-      });
-      const url = await new Promise<string>((res, rej) => {
-        let err = "";
-        child.stderr!.on("data", (d: Buffer) => {
-          err += d.toString();
-          const m = /drsg serve: (http:\/\/\S+\/mcp)/.exec(err);
-          if (m) res(m[1]!);
-        });
-        child.once("exit", () => rej(new Error(err)));
-      });
-      try {
-        const pid = child.pid!;
-        await new Promise((r) => setTimeout(r, 500));
-        const before = rssMb(pid);
-        const sessions = 50;
-        const callsEach = 20;
-        const ms: Record<string, number[]> = { context: [], impact: [], trace: [], search: [], list_planes: [] };
-        let errors = 0;
-        let during = before;
-        const sampler = setInterval(() => {
-          during = Math.max(during, rssMb(pid));
-        }, 50);
-        const cpu0 = cpuMs(pid);
-        const self0 = process.cpuUsage();
-        const t0 = performance.now();
-        const clients: Client[] = [];
-        await Promise.all(
-          Array.from({ length: sessions }, async (_, s) => {
-            const c = new Client({ name: `bench-${s}`, version: "1" });
-            await c.connect(
-              new StreamableHTTPClientTransport(new URL(url), { fetch: lightFetch, requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }),
-            );
-            clients.push(c);
-            for (let i = 0; i < callsEach; i++) {
-              const name = names[(s * callsEach + i) % names.length]!;
-              const kind = ["context", "context", "impact", "trace", "search", "list_planes"][i % 6]!;
-              const args =
-                kind === "trace"
-                  ? { plane: "bench", from: name, to: names[(i + 7) % names.length]! }
-                  : kind === "search"
-                    ? { plane: "bench", query: "method service" }
-                    : kind === "list_planes"
-                      ? {}
-                      : { plane: "bench", name };
-              const t = performance.now();
-              try {
-                const r = await c.callTool({ name: kind, arguments: args });
-                if (r.isError) errors++;
-              } catch {
-                errors++;
-              }
-              ms[kind]!.push(performance.now() - t);
-            }
-          }),
-        );
-        const wall = performance.now() - t0;
-        const serverCpu = cpuMs(pid) - cpu0;
-        const selfCpu = process.cpuUsage(self0);
-        const clientCpu = (selfCpu.user + selfCpu.system) / 1000;
-        clearInterval(sampler);
-        await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-        await new Promise((r) => setTimeout(r, 1500));
-        const after = rssMb(pid);
-        const all = Object.values(ms).flat();
-        const row = (k: string) => `| ${k} | ${ms[k]!.length} | ${median(ms[k]!).toFixed(1)} | ${pct(ms[k]!, 95).toFixed(1)} |`;
-        return [
-          `${sessions} concurrent MCP sessions over Streamable HTTP × ${callsEach} calls each (${all.length} calls: context, impact, trace, search, list_planes) against a ${corpus.lines}-line TypeScript plane, loopback, one server process; wall ${(wall / 1000).toFixed(1)} s.`,
-          "",
-          `errors: **${errors}**; all calls p50 ${median(all).toFixed(1)} ms, p95 ${pct(all, 95).toFixed(1)} ms. Target: p95 ≤ 50 ms for context.`,
-          "",
-          "| tool | calls | p50 (ms) | p95 (ms) |",
-          "|---|---|---|---|",
-          ...Object.keys(ms).map(row),
-          "",
-          `CPU over the ${(wall / 1000).toFixed(1)} s of calls (connects included): server ${(serverCpu / 1000).toFixed(2)} s = ${(serverCpu / all.length).toFixed(2)} ms a call; the 50 clients (this process) ${(clientCpu / 1000).toFixed(2)} s = ${(clientCpu / all.length).toFixed(2)} ms a call.`,
-          "",
-          `server RSS: before ${before.toFixed(0)} MB, peak during ${during.toFixed(0)} MB, 1.5 s after the sessions closed ${after.toFixed(0)} MB.`,
-        ].join("\n");
-      } finally {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      const load = loadavg()[0]!;
+      const on = await drive(db, names, {});
+      const off = await drive(db, names, { DRSG_ANSWER_CACHE: "0" });
+      const all = (d: Drive) => Object.values(d.ms).flat();
+      const n = all(on).length;
+      const row = (k: string) => `| ${k} | ${on.ms[k]!.length} | ${median(on.ms[k]!).toFixed(1)} | ${pct(on.ms[k]!, 95).toFixed(1)} | ${median(off.ms[k]!).toFixed(1)} | ${pct(off.ms[k]!, 95).toFixed(1)} |`;
+      const cpu = (d: Drive) =>
+        `server ${(d.serverCpu / 1000).toFixed(2)} s = **${(d.serverCpu / n).toFixed(2)} ms a call**, the ${SESSIONS} clients (this process) ${(d.clientCpu / 1000).toFixed(2)} s = ${(d.clientCpu / n).toFixed(2)} ms a call`;
+      return [
+        `${SESSIONS} concurrent MCP sessions over Streamable HTTP (the SDK's Client and server transport) × ${CALLS_EACH} calls each, no think time (${n} calls: context, impact, trace, search, list_planes; ${on.distinct} distinct questions) against a ${corpus.lines}-line TypeScript plane, loopback, one server process. Run twice: with the per-commit answer cache (the default) and with it off (\`DRSG_ANSWER_CACHE=0\`, every call runs its tool). Load average when started: ${load.toFixed(1)} on ${cpus().length} cores.`,
+        "",
+        `errors: **${on.errors}** (cache on), **${off.errors}** (cache off). All calls, cache on: p50 ${median(all(on)).toFixed(1)} ms, p95 ${pct(all(on), 95).toFixed(1)} ms, wall ${(on.wall / 1000).toFixed(1)} s; cache off: p50 ${median(all(off)).toFixed(1)} ms, p95 ${pct(all(off), 95).toFixed(1)} ms, wall ${(off.wall / 1000).toFixed(1)} s. Target: p95 ≤ 50 ms for context.`,
+        "",
+        "| tool | calls | p50 (ms) | p95 (ms) | p50, cache off | p95, cache off |",
+        "|---|---|---|---|---|---|",
+        ...Object.keys(on.ms).map(row),
+        "",
+        `CPU over the calls (session set-up included) — cache on: ${cpu(on)}; cache off: ${cpu(off)}. With ${SESSIONS} calls always in flight and no think time, a call's latency is ${SESSIONS} ÷ throughput, and throughput is bounded by the CPU a call costs the server and the load generator on the same ${cpus().length} cores.`,
+        "",
+        `server RSS (cache on): before ${on.before.toFixed(0)} MB, peak during ${on.during.toFixed(0)} MB, 1.5 s after the sessions closed ${on.after.toFixed(0)} MB.`,
+      ].join("\n");
     },
   };
 }
