@@ -116,14 +116,13 @@ async function drive(db: string, names: string[], env: Record<string, string>): 
     const cpu0 = cpuMs(pid);
     const self0 = process.cpuUsage();
     const t0 = performance.now();
-    const clients: Client[] = [];
+    const clients: { c: Client; t: StreamableHTTPClientTransport }[] = [];
     await Promise.all(
       Array.from({ length: SESSIONS }, async (_, s) => {
         const c = new Client({ name: `bench-${s}`, version: "1" }, { jsonSchemaValidator: validator });
-        await c.connect(
-          new StreamableHTTPClientTransport(new URL(url), { fetch: lightFetch, requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }),
-        );
-        clients.push(c);
+        const t = new StreamableHTTPClientTransport(new URL(url), { fetch: lightFetch, requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
+        await c.connect(t);
+        clients.push({ c, t });
         for (let i = 0; i < CALLS_EACH; i++) {
           const name = names[(s * CALLS_EACH + i) % names.length]!;
           const kind = ["context", "context", "impact", "trace", "search", "list_planes"][i % 6]!;
@@ -151,7 +150,8 @@ async function drive(db: string, names: string[], env: Record<string, string>): 
     const serverCpu = cpuMs(pid) - cpu0;
     const selfCpu = process.cpuUsage(self0);
     clearInterval(sampler);
-    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    // Close the sessions (DELETE /mcp, as a host ending a session does), then the clients.
+    await Promise.all(clients.map(({ c, t }) => t.terminateSession().then(() => c.close()).catch(() => undefined)));
     await new Promise((r) => setTimeout(r, 1500));
     const after = rssMb(pid);
     return { ms, errors, distinct: questions.size, wall, serverCpu, clientCpu: (selfCpu.user + selfCpu.system) / 1000, before, during, after };
@@ -203,7 +203,7 @@ export function section(): { name: string; title: string; run(): Promise<string>
         "",
         `CPU over the calls (session set-up included) — cache on: ${cpu(on)}; cache off: ${cpu(off)}. With ${SESSIONS} calls always in flight and no think time, a call's latency is ${SESSIONS} ÷ throughput, and throughput is bounded by the CPU a call costs the server and the load generator on the same ${cpus().length} cores.`,
         "",
-        `server RSS (cache on): before ${on.before.toFixed(0)} MB, peak during ${on.during.toFixed(0)} MB, 1.5 s after the sessions closed ${on.after.toFixed(0)} MB.`,
+        `server RSS (cache on): before ${on.before.toFixed(0)} MB, peak during ${on.during.toFixed(0)} MB, 1.5 s after the sessions were closed (DELETE) ${on.after.toFixed(0)} MB.`,
       ].join("\n");
     },
   };
