@@ -1,24 +1,171 @@
 // BENCHMARKS.md section: drsg serve under 50 concurrent MCP sessions × 20 tool calls each
 // (loopback only, bounded): errors, latency, and the server's RSS before, during and after.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { Agent, request } from "node:http";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { PACKAGE_ROOT } from "../src/paths.js";
-import { activePlugins } from "../src/plugin/registry.js";
 import { openStore } from "../src/store/store.js";
-import { digest } from "../src/sync/digest.js";
 import { commitCorpus, median, pct } from "./common.js";
 import { generate } from "./gen.js";
 
 const TOKEN = "bench-token-0123456789abcdefghijklmnopqrstu";
 
+/** User + system CPU of a process so far, in ms (from /proc/<pid>/stat; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
+  return (Number(rest[11]) + Number(rest[12])) * 10;
+}
+
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
+
+/**
+ * The clients' fetch for POSTs: node:http over keep-alive sockets instead of undici's fetch,
+ * which costs the load generator several times more CPU per call — CPU the server, on the
+ * same 2 cores, would lose. Still a real HTTP exchange with the real SDK Client on top; the
+ * long-lived GET event stream each session opens keeps the platform fetch.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+async function lightFetch(url: string | URL, init?: RequestInit): Promise<Response> {
+  if ((init?.method ?? "GET") !== "POST") return fetch(url, init);
+  const headers: Record<string, string> = {};
+  new Headers(init!.headers).forEach((v, k) => {
+    headers[k] = v;
+  });
+  const body = typeof init!.body === "string" ? init!.body : "";
+  headers["content-length"] = String(Buffer.byteLength(body));
+  return new Promise<Response>((resolve, reject) => {
+    // No abort signal: the bench never abandons a call, and wiring one costs more than the call.
+    const req = request(url, { method: "POST", headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const status = res.statusCode ?? 0;
+        const text = Buffer.concat(chunks).toString("utf8");
+        const header = (k: string): string | null => {
+          const v = res.headers[k.toLowerCase()];
+          return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+        };
+        // What the SDK transport reads of a POST's answer; a whole Response costs more than the call.
+        resolve({
+          ok: status >= 200 && status < 300,
+          status,
+          headers: { get: header },
+          body: null,
+          json: async () => JSON.parse(text),
+          text: async () => text,
+        } as unknown as Response);
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+interface Drive {
+  ms: Record<string, number[]>;
+  errors: number;
+  distinct: number;
+  wall: number;
+  serverCpu: number;
+  clientCpu: number;
+  before: number;
+  during: number;
+  after: number;
+}
+
+/** One server process, 50 sessions × 20 calls; `env` adds to the server's environment. */
+async function drive(db: string, names: string[], env: Record<string, string>): Promise<Drive> {
+  // DRSG_BENCH_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+  // DRSG_BENCH_BIN=<drsg.js>: serve with another build (A/B against an older commit).
+  const prof = process.env.DRSG_BENCH_PROF;
+  const bin = process.env.DRSG_BENCH_BIN ?? join(PACKAGE_ROOT, "bin", "drsg.js");
+  const child = spawn(process.execPath, [...(prof ? ["--cpu-prof", "--cpu-prof-dir", prof] : []), bin, "serve", "--db", db, "--addr", "127.0.0.1:0"], {
+    env: { ...process.env, ...env, DRSG_TOKEN: TOKEN, DRSG_LOG_DIR: mkdtempSync(join(tmpdir(), "drsg-bench-logs-")) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const url = await new Promise<string>((res, rej) => {
+    let err = "";
+    child.stderr!.on("data", (d: Buffer) => {
+      err += d.toString();
+      const m = /drsg serve: (http:\/\/\S+\/mcp)/.exec(err);
+      if (m) res(m[1]!);
+    });
+    child.once("exit", () => rej(new Error(err)));
+  });
+  try {
+    const pid = child.pid!;
+    await new Promise((r) => setTimeout(r, 500));
+    const before = rssMb(pid);
+    const ms: Record<string, number[]> = { context: [], impact: [], trace: [], search: [], list_planes: [] };
+    const questions = new Set<string>();
+    let errors = 0;
+    let during = before;
+    const sampler = setInterval(() => {
+      during = Math.max(during, rssMb(pid));
+    }, 50);
+    const cpu0 = cpuMs(pid);
+    const self0 = process.cpuUsage();
+    const t0 = performance.now();
+    const clients: { c: Client; t: StreamableHTTPClientTransport }[] = [];
+    await Promise.all(
+      Array.from({ length: SESSIONS }, async (_, s) => {
+        const c = new Client({ name: `bench-${s}`, version: "1" }, { jsonSchemaValidator: validator });
+        const t = new StreamableHTTPClientTransport(new URL(url), { fetch: lightFetch, requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
+        await c.connect(t);
+        clients.push({ c, t });
+        for (let i = 0; i < CALLS_EACH; i++) {
+          const name = names[(s * CALLS_EACH + i) % names.length]!;
+          const kind = ["context", "context", "impact", "trace", "search", "list_planes"][i % 6]!;
+          const args =
+            kind === "trace"
+              ? { plane: "bench", from: name, to: names[(i + 7) % names.length]! }
+              : kind === "search"
+                ? { plane: "bench", query: "method service" }
+                : kind === "list_planes"
+                  ? {}
+                  : { plane: "bench", name };
+          questions.add(`${kind} ${JSON.stringify(args)}`);
+          const t = performance.now();
+          try {
+            const r = await c.callTool({ name: kind, arguments: args });
+            if (r.isError) errors++;
+          } catch {
+            errors++;
+          }
+          ms[kind]!.push(performance.now() - t);
+        }
+      }),
+    );
+    const wall = performance.now() - t0;
+    const serverCpu = cpuMs(pid) - cpu0;
+    const selfCpu = process.cpuUsage(self0);
+    clearInterval(sampler);
+    // Close the sessions (DELETE /mcp, as a host ending a session does), then the clients.
+    await Promise.all(clients.map(({ c, t }) => t.terminateSession().then(() => c.close()).catch(() => undefined)));
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = rssMb(pid);
+    return { ms, errors, distinct: questions.size, wall, serverCpu, clientCpu: (selfCpu.user + selfCpu.system) / 1000, before, during, after };
+  } finally {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+const SESSIONS = 50;
+/** One JSON-schema validator for the 50 clients (the SDK builds an Ajv per Client otherwise). */
+const validator = new AjvJsonSchemaValidator();
+const CALLS_EACH = 20;
 
 export function section(): { name: string; title: string; run(): Promise<string> } {
   return {
@@ -28,85 +175,36 @@ export function section(): { name: string; title: string; run(): Promise<string>
       const corpus = generate("ts", 30_000);
       const dir = commitCorpus(corpus.files);
       const db = join(mkdtempSync(join(tmpdir(), "drsg-bench-serve-")), "g.drsg");
-      const store = openStore(db, { create: true });
-      await digest({ dir, plugins: activePlugins(), store, plane: "bench" });
+      // Digest in a child: the bench process keeps no digest heap to collect during the calls.
+      const d = spawnSync(process.execPath, [join(PACKAGE_ROOT, "bin", "drsg.js"), "digest", dir, "--apply", "--plane", "bench", "--db", db], {
+        encoding: "utf8",
+        env: process.env,
+      });
+      if (d.status !== 0) throw new Error(`digest failed: ${d.stderr}`);
+      const store = openStore(db);
       const names = [...store.nodesByLabel("bench", "Method", 200)].map((n) => n.key);
       store.close();
-      const child = spawn(process.execPath, [join(PACKAGE_ROOT, "bin", "drsg.js"), "serve", "--db", db, "--addr", "127.0.0.1:0"], {
-        env: { ...process.env, DRSG_TOKEN: TOKEN, DRSG_LOG_DIR: mkdtempSync(join(tmpdir(), "drsg-bench-logs-")) },
-        stdio: ["ignore", "ignore", "pipe"],
-      });
-      const url = await new Promise<string>((res, rej) => {
-        let err = "";
-        child.stderr!.on("data", (d: Buffer) => {
-          err += d.toString();
-          const m = /drsg serve: (http:\/\/\S+\/mcp)/.exec(err);
-          if (m) res(m[1]!);
-        });
-        child.once("exit", () => rej(new Error(err)));
-      });
-      try {
-        const pid = child.pid!;
-        await new Promise((r) => setTimeout(r, 500));
-        const before = rssMb(pid);
-        const sessions = 50;
-        const callsEach = 20;
-        const ms: Record<string, number[]> = { context: [], impact: [], trace: [], search: [], list_planes: [] };
-        let errors = 0;
-        let during = before;
-        const sampler = setInterval(() => {
-          during = Math.max(during, rssMb(pid));
-        }, 50);
-        const t0 = performance.now();
-        const clients: Client[] = [];
-        await Promise.all(
-          Array.from({ length: sessions }, async (_, s) => {
-            const c = new Client({ name: `bench-${s}`, version: "1" });
-            await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
-            clients.push(c);
-            for (let i = 0; i < callsEach; i++) {
-              const name = names[(s * callsEach + i) % names.length]!;
-              const kind = ["context", "context", "impact", "trace", "search", "list_planes"][i % 6]!;
-              const args =
-                kind === "trace"
-                  ? { plane: "bench", from: name, to: names[(i + 7) % names.length]! }
-                  : kind === "search"
-                    ? { plane: "bench", query: "method service" }
-                    : kind === "list_planes"
-                      ? {}
-                      : { plane: "bench", name };
-              const t = performance.now();
-              try {
-                const r = await c.callTool({ name: kind, arguments: args });
-                if (r.isError) errors++;
-              } catch {
-                errors++;
-              }
-              ms[kind]!.push(performance.now() - t);
-            }
-          }),
-        );
-        const wall = performance.now() - t0;
-        clearInterval(sampler);
-        await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-        await new Promise((r) => setTimeout(r, 1500));
-        const after = rssMb(pid);
-        const all = Object.values(ms).flat();
-        const row = (k: string) => `| ${k} | ${ms[k]!.length} | ${median(ms[k]!).toFixed(1)} | ${pct(ms[k]!, 95).toFixed(1)} |`;
-        return [
-          `${sessions} concurrent MCP sessions over Streamable HTTP × ${callsEach} calls each (${all.length} calls: context, impact, trace, search, list_planes) against a ${corpus.lines}-line TypeScript plane, loopback, one server process; wall ${(wall / 1000).toFixed(1)} s.`,
-          "",
-          `errors: **${errors}**; all calls p50 ${median(all).toFixed(1)} ms, p95 ${pct(all, 95).toFixed(1)} ms. Target: p95 ≤ 50 ms for context.`,
-          "",
-          "| tool | calls | p50 (ms) | p95 (ms) |",
-          "|---|---|---|---|",
-          ...Object.keys(ms).map(row),
-          "",
-          `server RSS: before ${before.toFixed(0)} MB, peak during ${during.toFixed(0)} MB, 1.5 s after the sessions closed ${after.toFixed(0)} MB.`,
-        ].join("\n");
-      } finally {
-        child.kill("SIGTERM");
-      }
+      const load = loadavg()[0]!;
+      const on = await drive(db, names, {});
+      const off = await drive(db, names, { DRSG_ANSWER_CACHE: "0" });
+      const all = (d: Drive) => Object.values(d.ms).flat();
+      const n = all(on).length;
+      const row = (k: string) => `| ${k} | ${on.ms[k]!.length} | ${median(on.ms[k]!).toFixed(1)} | ${pct(on.ms[k]!, 95).toFixed(1)} | ${median(off.ms[k]!).toFixed(1)} | ${pct(off.ms[k]!, 95).toFixed(1)} |`;
+      const cpu = (d: Drive) =>
+        `server ${(d.serverCpu / 1000).toFixed(2)} s = **${(d.serverCpu / n).toFixed(2)} ms a call**, the ${SESSIONS} clients (this process) ${(d.clientCpu / 1000).toFixed(2)} s = ${(d.clientCpu / n).toFixed(2)} ms a call`;
+      return [
+        `${SESSIONS} concurrent MCP sessions over Streamable HTTP (the SDK's Client and server transport) × ${CALLS_EACH} calls each, no think time (${n} calls: context, impact, trace, search, list_planes; ${on.distinct} distinct questions) against a ${corpus.lines}-line TypeScript plane, loopback, one server process. Run twice: with the per-commit answer cache (the default) and with it off (\`DRSG_ANSWER_CACHE=0\`, every call runs its tool). Load average when started: ${load.toFixed(1)} on ${cpus().length} cores.`,
+        "",
+        `errors: **${on.errors}** (cache on), **${off.errors}** (cache off). All calls, cache on: p50 ${median(all(on)).toFixed(1)} ms, p95 ${pct(all(on), 95).toFixed(1)} ms, wall ${(on.wall / 1000).toFixed(1)} s; cache off: p50 ${median(all(off)).toFixed(1)} ms, p95 ${pct(all(off), 95).toFixed(1)} ms, wall ${(off.wall / 1000).toFixed(1)} s. Target: p95 ≤ 50 ms for context.`,
+        "",
+        "| tool | calls | p50 (ms) | p95 (ms) | p50, cache off | p95, cache off |",
+        "|---|---|---|---|---|---|",
+        ...Object.keys(on.ms).map(row),
+        "",
+        `CPU over the calls (session set-up included) — cache on: ${cpu(on)}; cache off: ${cpu(off)}. With ${SESSIONS} calls always in flight and no think time, a call's latency is ${SESSIONS} ÷ throughput, and throughput is bounded by the CPU a call costs the server and the load generator on the same ${cpus().length} cores.`,
+        "",
+        `server RSS (cache on): before ${on.before.toFixed(0)} MB, peak during ${on.during.toFixed(0)} MB, 1.5 s after the sessions were closed (DELETE) ${on.after.toFixed(0)} MB.`,
+      ].join("\n");
     },
   };
 }

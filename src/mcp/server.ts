@@ -1,6 +1,7 @@
 // Building an MCP server from the tool list: validate (the SDK, with each tool's strict zod
 // schema) → run → text; typed errors become `isError` results tagged with the tool's name.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { DrsgError, errorText } from "../model/errors.js";
 import type { Tool, ToolContext, ToolResult } from "../tools/tool.js";
 import { log } from "../log.js";
@@ -27,10 +28,19 @@ export interface ServerOptions {
   version: string;
   /** Wraps every call (concurrency limits, deadlines); default: run directly. */
   gate?: <T>(tool: string, fn: () => Promise<T>) => Promise<T>;
+  /** Answers a validated call instead (a server's cache and gate); overrides `gate`. */
+  call?: (tool: Tool, args: unknown) => Promise<{ text: string; isError: boolean }>;
 }
 
+/**
+ * One JSON-schema validator for every session of the process (it compiles and keeps schemas;
+ * the SDK would build a fresh Ajv per session otherwise, a millisecond or two each).
+ */
+let validator: AjvJsonSchemaValidator | undefined;
+
 export function buildMcpServer(ctx: ToolContext, tools: Tool[], opts: ServerOptions): McpServer {
-  const server = new McpServer({ name: "drsg", version: opts.version }, { instructions: INSTRUCTIONS });
+  validator ??= new AjvJsonSchemaValidator();
+  const server = new McpServer({ name: "drsg", version: opts.version }, { instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
   for (const tool of tools) {
     if (tool.transports && !tool.transports.includes(ctx.transport)) continue;
     server.registerTool(
@@ -42,7 +52,7 @@ export function buildMcpServer(ctx: ToolContext, tools: Tool[], opts: ServerOpti
       },
       (async (args: unknown) => {
         const call = () => runTool(tool, ctx, args);
-        const r = opts.gate ? await opts.gate(tool.name, call) : await call();
+        const r = opts.call ? await opts.call(tool, args) : opts.gate ? await opts.gate(tool.name, call) : await call();
         return { content: [{ type: "text" as const, text: r.text }], isError: r.isError };
       }) as never,
     );

@@ -1,10 +1,10 @@
 // drsg serve: Streamable HTTP MCP on /mcp (one session per client, all sharing one open
 // database), JSON-RPC 2.0 on /rpc, GET /health. Bearer token (constant-time compare), Host
 // allow-list, body cap, session reaping, and one process-wide tool gate with a deadline.
-import { randomUUID, timingSafeEqual, createHash } from "node:crypto";
+import { hash, randomUUID, timingSafeEqual } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import { isIP } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { DrsgError } from "../model/errors.js";
@@ -12,6 +12,9 @@ import { log } from "../log.js";
 import { buildMcpServer, runTool } from "../mcp/server.js";
 import type { Tool, ToolContext } from "../tools/tool.js";
 import { version } from "../version.js";
+import type { PluginSet } from "../plugin/host.js";
+import type { RoutedStore } from "../store/routed.js";
+import { AnswerCache, type AnswerStats } from "./answers.js";
 import { Gate } from "./gate.js";
 
 export interface ServeOptions {
@@ -27,6 +30,8 @@ export interface ServeOptions {
   maxTools?: number;
   deadlineSecs?: number;
   bodyLimit?: number;
+  /** Keep answers of pure read verbs per database state (default on; DRSG_ANSWER_CACHE=0 turns it off). */
+  answerCache?: boolean;
 }
 
 export interface RunningServer {
@@ -35,6 +40,8 @@ export interface RunningServer {
   port: number;
   url: string;
   sessions(): number;
+  /** The answer cache's counters (undefined when it is off). */
+  answerStats(): AnswerStats | undefined;
   close(): Promise<void>;
 }
 
@@ -58,15 +65,15 @@ export function parseAddr(addr: string): { host: string; port: number } {
 }
 
 function sha(s: string): Buffer {
-  return createHash("sha256").update(s).digest();
+  return hash("sha256", s, "buffer");
 }
 
-/** Constant-time comparison of a presented bearer with the token. */
-export function tokenMatches(header: string | undefined, token: string): boolean {
+/** Constant-time comparison of a presented bearer with the token (or the token's SHA-256). */
+export function tokenMatches(header: string | undefined, token: string | Buffer): boolean {
   if (!header) return false;
   const m = /^Bearer\s+(.+)$/i.exec(header.trim());
   if (!m) return false;
-  return timingSafeEqual(sha(m[1]!), sha(token));
+  return timingSafeEqual(sha(m[1]!), typeof token === "string" ? sha(token) : token);
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -85,22 +92,110 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > limit) throw new DrsgError("BAD_INPUT", `request body of ${declared} bytes is over the ${limit}-byte limit`, { status: 413 });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    const b = c as Buffer;
-    size += b.length;
-    if (size > limit) throw new DrsgError("BAD_INPUT", `request body is over the ${limit}-byte limit`, { status: 413 });
-    chunks.push(b);
+  if (declared > limit)
+    return Promise.reject(new DrsgError("BAD_INPUT", `request body of ${declared} bytes is over the ${limit}-byte limit`, { status: 413 }));
+  // Plain events, not an async iterator: the iterator's machinery cost more than the read.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (b: Buffer) => {
+      size += b.length;
+      if (size > limit) {
+        req.off("data", onData);
+        req.destroy();
+        reject(new DrsgError("BAD_INPUT", `request body is over the ${limit}-byte limit`, { status: 413 }));
+        return;
+      }
+      chunks.push(b);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    req.once("error", reject);
+  });
+}
+
+/** The path of a request target: the common forms directly, anything else as URL parses it. */
+function pathOf(target: string | undefined): string {
+  const t = target ?? "/";
+  const q = t.indexOf("?");
+  const p = q < 0 ? t : t.slice(0, q);
+  if (p === "/mcp" || p === "/rpc" || p === "/health") return p;
+  return new URL(t, "http://x").pathname;
+}
+
+/**
+ * The request as the SDK's web-standard transport reads it (method, url, headers.get/entries),
+ * over node's already-parsed headers: the body is handed over parsed, so no stream is made.
+ */
+class NodeHeaders {
+  constructor(private readonly h: IncomingMessage["headers"]) {}
+  get(name: string): string | null {
+    const v = this.h[name.toLowerCase()];
+    return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
   }
-  return Buffer.concat(chunks);
+  has(name: string): boolean {
+    return this.h[name.toLowerCase()] !== undefined;
+  }
+  *entries(): IterableIterator<[string, string]> {
+    for (const k of Object.keys(this.h)) {
+      const v = this.get(k);
+      if (v !== null) yield [k, v];
+    }
+  }
+  keys(): IterableIterator<string> {
+    return Object.keys(this.h)[Symbol.iterator]();
+  }
+  forEach(fn: (value: string, key: string) => void): void {
+    for (const [k, v] of this.entries()) fn(v, k);
+  }
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+}
+
+function webRequest(req: IncomingMessage): Request {
+  return { method: req.method ?? "GET", url: `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, headers: new NodeHeaders(req.headers) } as unknown as Request;
+}
+
+/** Write the transport's answer: JSON whole with its length; an event stream as it comes. */
+async function writeWeb(res: ServerResponse, r: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  r.headers.forEach((v, k) => {
+    headers[k] = v;
+  });
+  const body = r.body;
+  if (!body) {
+    res.writeHead(r.status, headers);
+    res.end();
+    return;
+  }
+  if ((headers["content-type"] ?? "").startsWith("text/event-stream")) {
+    res.writeHead(r.status, headers);
+    res.flushHeaders();
+    const reader = body.getReader();
+    res.on("close", () => void reader.cancel().catch(() => undefined));
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || res.destroyed) break;
+        res.write(value);
+      }
+    } catch {
+      // cancelled: the client went away
+    }
+    res.end();
+    return;
+  }
+  const buf = Buffer.from(await r.arrayBuffer());
+  headers["content-length"] = String(buf.length);
+  res.writeHead(r.status, headers);
+  res.end(buf);
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   server: McpServer;
   lastSeen: number;
   inflight: number;
@@ -123,6 +218,37 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const pending = new Set<Session>();
   const toolByName = new Map(tools.map((t) => [t.name, t]));
 
+  // The installed plugins are looked up (a stat of the registry) at most once a second, not on
+  // every call: a plugin installed while serving shows in drift lines within a second.
+  let pluginsSeen: { at: number; set: PluginSet } | undefined;
+  const tctx: ToolContext = {
+    ...ctx,
+    plugins: () => {
+      const now = performance.now();
+      if (pluginsSeen && now - pluginsSeen.at < 1000) return pluginsSeen.set;
+      const set = ctx.plugins();
+      pluginsSeen = { at: now, set };
+      return set;
+    },
+  };
+  const answers = (opts.answerCache ?? process.env.DRSG_ANSWER_CACHE?.trim() !== "0") ? new AnswerCache() : undefined;
+  const pluginIds = new WeakMap<PluginSet, number>();
+  let pluginSets = 0;
+  /** What a kept answer depends on besides its arguments: the commit, the plugins, the mounts. */
+  const stamp = (): string | undefined => {
+    let set: PluginSet;
+    try {
+      set = tctx.plugins();
+    } catch {
+      return undefined;
+    }
+    let pid = pluginIds.get(set);
+    if (pid === undefined) pluginIds.set(set, (pid = ++pluginSets));
+    const routed = ctx.store as Partial<RoutedStore>;
+    const mounts = typeof routed.listMounts === "function" ? routed.listMounts().map((m) => `${m.name}=${m.path}`).join("\u0001") : "";
+    return `${ctx.store.currentSeq()}\u0000${pid}\u0000${mounts}`;
+  };
+
   const allowedHosts = (bound: string, port: number): Set<string> => {
     const s = new Set<string>();
     for (const n of LOOPBACK_NAMES) {
@@ -138,32 +264,62 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     return s;
   };
 
-  const gated = <T>(tool: string, fn: () => Promise<T>, late: (k: "busy" | "slow", s: number) => T) =>
-    gate.run(fn, late).catch((e) => {
-      log("error", `tool ${tool}: ${String(e)}`);
-      throw e;
-    });
+  type Answer = { text: string; isError: boolean };
+  type Late = (kind: "busy" | "slow", secs: number) => Answer;
 
-  const mcpGate = <T>(tool: string, fn: () => Promise<T>): Promise<T> =>
-    gated(tool, fn, (kind, secs) => {
-      const text =
-        kind === "busy"
-          ? `${tool} failed [BUSY]: server is busy — no slot within ${secs}s; try again`
-          : `${tool} failed [TIMEOUT]: did not finish within ${secs}s (the server kept running it); narrow the request`;
-      return { text, isError: true } as T;
+  /**
+   * One validated call: a kept answer when the tool is pure and this database state answered
+   * the same question already; else run it through the gate (limit + deadline) and keep it.
+   */
+  const running = new Map<string, Promise<Answer>>();
+  const answer = async (tool: Tool, args: unknown, late: Late): Promise<Answer> => {
+    const pure = answers !== undefined && (tool.pure === true || (typeof tool.pure === "function" && tool.pure(args as never)));
+    const st = pure ? stamp() : undefined;
+    const run = () =>
+      gate.run(() => runTool(tool, tctx, args), late).catch((e) => {
+        log("error", `tool ${tool.name}: ${String(e)}`);
+        throw e;
+      });
+    if (st === undefined) return run();
+    const key = `${tool.name}\u0000${JSON.stringify(args)}`;
+    const hit = answers!.get(st, key);
+    if (hit !== undefined) return { text: hit, isError: false };
+    // The same question already being answered in this state: wait for that answer.
+    const flight = `${st}\u0002${key}`;
+    const same = running.get(flight);
+    if (same) return same;
+    const p = run().then((r) => {
+      if (!r.isError && stamp() === st) answers!.set(st, key, r.text);
+      return r;
     });
+    running.set(flight, p);
+    try {
+      return await p;
+    } finally {
+      running.delete(flight);
+    }
+  };
+
+  const mcpCall = (tool: Tool, args: unknown): Promise<Answer> =>
+    answer(tool, args, (kind, secs) => ({
+      text:
+        kind === "busy"
+          ? `${tool.name} failed [BUSY]: server is busy — no slot within ${secs}s; try again`
+          : `${tool.name} failed [TIMEOUT]: did not finish within ${secs}s (the server kept running it); narrow the request`,
+      isError: true,
+    }));
 
   const newSession = async (): Promise<Session> => {
-    const server = buildMcpServer(ctx, tools, { version: version(), gate: mcpGate });
+    const server = buildMcpServer(tctx, tools, { version: version(), call: mcpCall });
     const s: Session = {
-      transport: undefined as unknown as StreamableHTTPServerTransport,
+      transport: undefined as unknown as WebStandardStreamableHTTPServerTransport,
       server,
       lastSeen: Date.now(),
       inflight: 0,
       initialized: false,
       created: Date.now(),
     };
-    s.transport = new StreamableHTTPServerTransport({
+    s.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // Plain JSON answers: drsg sends no server-initiated messages, and SSE framing costs latency.
       enableJsonResponse: true,
@@ -208,6 +364,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
 
   let boundHost = opts.host;
   let boundPort = opts.port;
+  let hostsAllowed = allowedHosts(boundHost, boundPort);
+  const tokenSha = opts.token ? sha(opts.token) : undefined;
 
   const handleRpc = async (body: unknown): Promise<unknown> => {
     const one = async (m: unknown): Promise<unknown> => {
@@ -236,14 +394,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
             message: `invalid params for ${tool.name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(params)"}: ${i.message}`).join("; ")}`,
           },
         };
-      const r = await gated(
-        tool.name,
-        () => runTool(tool, ctx, parsed.data),
-        (kind, secs) => ({
-          text: kind === "busy" ? `server is busy — no slot within ${secs}s` : `did not finish within ${secs}s`,
-          isError: true,
-        }),
-      );
+      const r = await answer(tool, parsed.data, (kind, secs) => ({
+        text: kind === "busy" ? `server is busy — no slot within ${secs}s` : `did not finish within ${secs}s`,
+        isError: true,
+      }));
       if (r.isError) return { jsonrpc: "2.0", id, error: { code: -32000, message: r.text } };
       return { jsonrpc: "2.0", id, result: { text: r.text } };
     };
@@ -256,7 +410,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
 
   const server = createServer((req, res) => {
     void (async () => {
-      const url = new URL(req.url ?? "/", "http://x");
+      const url = { pathname: pathOf(req.url) };
       if (url.pathname === "/health" && req.method === "GET") {
         send(res, 200, { status: "ok", pid: process.pid });
         return;
@@ -266,7 +420,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         return;
       }
       const host = (req.headers.host ?? "").toLowerCase();
-      if (!allowedHosts(boundHost, boundPort).has(host)) {
+      if (!hostsAllowed.has(host)) {
         send(res, 403, { error: `Host '${host}' is not allowed (loopback names always; others only with a token and DRSG_ALLOWED_HOSTS)` });
         return;
       }
@@ -274,7 +428,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         send(res, 401, { error: "this server has no DRSG_TOKEN: programmatic clients are refused, reads included — restart it with DRSG_TOKEN set" });
         return;
       }
-      if (!tokenMatches(req.headers.authorization, opts.token)) {
+      if (!tokenMatches(req.headers.authorization, tokenSha!)) {
         send(res, 401, { error: "missing or wrong bearer token (Authorization: Bearer <DRSG_TOKEN>)" }, { "www-authenticate": "Bearer" });
         return;
       }
@@ -322,7 +476,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       session.lastSeen = Date.now();
       session.inflight++;
       try {
-        await session.transport.handleRequest(req, res, body);
+        await writeWeb(res, await session.transport.handleRequest(webRequest(req), { parsedBody: body }));
       } finally {
         session.inflight--;
         session.lastSeen = Date.now();
@@ -347,6 +501,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     boundHost = a.address;
     boundPort = a.port;
   }
+  hostsAllowed = allowedHosts(boundHost, boundPort);
   const urlHost = isIP(opts.host) === 6 ? `[${opts.host}]` : opts.host;
   return {
     server,
@@ -354,6 +509,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     port: boundPort,
     url: `http://${urlHost}:${boundPort}/mcp`,
     sessions: () => sessions.size,
+    answerStats: () => answers?.stats(),
     async close() {
       clearInterval(reap);
       for (const s of [...sessions.values(), ...pending]) await s.server.close().catch(() => undefined);

@@ -6,7 +6,7 @@ import { basename, resolve } from "node:path";
 import { log } from "../log.js";
 import { DrsgError } from "../model/errors.js";
 import type { PluginSet } from "../plugin/host.js";
-import { RoutedStore } from "../store/routed.js";
+import type { RoutedStore } from "../store/routed.js";
 import { openStore } from "../store/store.js";
 import { PlaneSync } from "../sync/fold.js";
 import { Watcher } from "../sync/watch.js";

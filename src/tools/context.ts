@@ -32,6 +32,7 @@ export const context = defineTool({
     "A symbol's whole neighbourhood in one call: its definition and properties, the container, callers with call-site lines, callees (unresolved ones with the reason they could not be bound), what it contains, references, inheritance and type uses. Start here before reading files. `name` is a key, a key suffix (e.g. Cart.addItem) or a substring; ambiguous names return candidates.",
   input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000) }),
   readOnly: true,
+  pure: true,
   cli: { positionals: ["name"] },
   run(ctx, { plane, name }) {
     const p = requirePlane(ctx.store, plane);

@@ -36,6 +36,7 @@ export const describe = defineTool({
   description: "One symbol's properties (signature, doc comment, visibility, extent, provenance). `name` is a key, a key suffix or a substring.",
   input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000) }),
   readOnly: true,
+  pure: true,
   cli: { positionals: ["name"] },
   run(ctx, { plane, name }) {
     const p = requirePlane(ctx.store, plane);

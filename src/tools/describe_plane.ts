@@ -16,6 +16,7 @@ export const describePlane = defineTool({
     "Describe a plane: its properties (synced commit, tree, builders), labels with counts and the properties they carry, edge types with the labels they connect, and key_prefixes (how keys start here — learn the key grammar in one call).",
   input: z.strictObject({ plane: z.string().min(1).max(200) }),
   readOnly: true,
+  pure: true,
   cli: { positionals: ["plane"] },
   run(ctx, { plane }) {
     const p = requirePlane(ctx.store, plane);

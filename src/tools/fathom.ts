@@ -82,6 +82,7 @@ export const fathom = defineTool({
     depth: z.number().int().min(1).max(6).default(2),
   }),
   readOnly: true,
+  pure: true,
   cli: { positionals: ["name"], summary: "The makeup of the region around a symbol: labels, edge types, hubs." },
   run(ctx, { plane, name, depth }) {
     const p = planeOf(ctx, plane);

@@ -25,6 +25,7 @@ export const getNode = defineTool({
     key: z.string().min(1).max(1000).optional(),
   }),
   readOnly: true,
+  pure: true,
   run(ctx, { plane, id, key }) {
     const p = planeOf(ctx, plane);
     if ((id === undefined) === (key === undefined)) throw new DrsgError("BAD_INPUT", "get_node: pass exactly one of id and key");

@@ -28,6 +28,7 @@ export const history = defineTool({
     limit: z.number().int().min(1).max(200).optional().describe("newest commits to list (default 15)"),
   }),
   readOnly: true,
+  pure: true,
   cli: { positionals: [] },
   run(ctx, { plane, limit = 15 }) {
     const { code, git, asked } = historyPlanes(ctx, plane);

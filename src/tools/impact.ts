@@ -197,6 +197,8 @@ export const impact = defineTool({
     across: z.enum(["none", "attached", "all"]).default("none"),
   }),
   readOnly: true,
+  // Crossing repositories reads their trees from git: only the plain radius is kept.
+  pure: (input) => input.across === "none",
   cli: { positionals: ["name"], summary: "What reaches a symbol, by distance: the blast radius of changing it." },
   async run(ctx, { plane, name, depth, across }) {
     const p = planeOf(ctx, plane);

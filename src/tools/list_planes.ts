@@ -10,6 +10,7 @@ export const listPlanes = defineTool({
     "List the planes of this database (one per repository, plus <plane>_git history and <plane>_ops deployment planes) with node/edge counts, the commit each reflects, the tree it was parsed from and whether that tree is readable here. Call first; pass the plane whose tree is your working directory on every other call.",
   input: z.strictObject({}),
   readOnly: true,
+  pure: true,
   cli: { positionals: [] },
   run(ctx) {
     const planes = ctx.store.listPlanes();

@@ -19,6 +19,7 @@ export const search = defineTool({
     k: z.number().int().min(1).max(50).default(8),
   }),
   readOnly: true,
+  pure: true,
   cli: { positionals: ["query"], summary: "Keyword search for symbols by name, signature and doc comment." },
   run(ctx, { plane, query, k }) {
     const p = planeOf(ctx, plane);

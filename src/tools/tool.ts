@@ -28,6 +28,12 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   input: S;
   /** True for tools that never write. */
   readOnly: boolean;
+  /**
+   * The answer is a function of the database's current state, the installed plugins and the
+   * input alone (no files, git, clock or remote servers read), so a server may answer the same
+   * question again from its per-commit answer cache. A function decides per input.
+   */
+  pure?: boolean | ((input: z.infer<S>) => boolean);
   /** Only served over these transports (default all). */
   transports?: Transport[];
   run(ctx: ToolContext, input: z.infer<S>): Promise<ToolResult> | ToolResult;

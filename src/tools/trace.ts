@@ -62,6 +62,7 @@ export const trace = defineTool({
     to: z.string().min(1).max(1000),
   }),
   readOnly: true,
+  pure: true,
   cli: { positionals: ["from", "to"], summary: "The shortest recorded call path from one symbol to another." },
   run(ctx, { plane, from, to }) {
     const p = planeOf(ctx, plane);

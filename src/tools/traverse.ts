@@ -25,6 +25,7 @@ export const traverse = defineTool({
     max: z.number().int().min(1).max(MAX_HOPS).default(1),
   }),
   readOnly: true,
+  pure: true,
   run(ctx, input) {
     const p = planeOf(ctx, input.plane);
     if ((input.from_key === undefined) === (input.from_id === undefined))

@@ -327,7 +327,7 @@ function javaRoutes(files: SourceFile[], out: Route[]): void {
     const line = liner(f.text);
     const classMap = /@RequestMapping\(\s*(?:value\s*=\s*|path\s*=\s*)?\{?\s*"([^"]*)"[^)]*\)\s*(?:@\w+(?:\([^)]*\))?\s*)*(?:public\s+|final\s+|abstract\s+)*class\b/.exec(f.text);
     const base = classMap ? classMap[1]! : "";
-    for (const m of f.text.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(([^)]*)\))?\s*(?:@\w+(?:\([^)]*\))?\s*)*(?:public|protected|private)?[\w<>\[\], ?]*?\s(\w+)\s*\(/g)) {
+    for (const m of f.text.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(([^)]*)\))?\s*(?:@\w+(?:\([^)]*\))?\s*)*(?:public|protected|private)?[\w<>[\], ?]*?\s(\w+)\s*\(/g)) {
       if (classMap && m.index === classMap.index) continue;
       const args = m[2] ?? "";
       const p = /(?:value\s*=\s*|path\s*=\s*)?\{?\s*"([^"]*)"/.exec(args)?.[1] ?? "";

@@ -190,6 +190,48 @@ describe("drsg serve with a token", () => {
   });
 });
 
+describe("drsg serve keeps answers per database state", () => {
+  let s: Served;
+  before(async () => {
+    const { db } = await fixtureDb();
+    s = await serve(["--db", db], { DRSG_TOKEN: TOKEN });
+  });
+  after(async () => s.stop());
+
+  test("the same question after a write gets the written state, over MCP and JSON-RPC", async () => {
+    const c = new Client({ name: "test", version: "1" });
+    await c.connect(new StreamableHTTPClientTransport(new URL(s.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+    const text = async (name: string, args: Record<string, unknown>) =>
+      ((await c.callTool({ name, arguments: args })).content as { text: string }[])[0]!.text;
+    const viaRpc = async (method: string, params: Record<string, unknown>) =>
+      ((await (await rpc(s.origin, { jsonrpc: "2.0", id: 1, method, params })).json()) as { result: { text: string } }).result.text;
+    await text("create_plane", { name: "kept" });
+    await text("write_nodes", { plane: "kept", nodes: [{ key: "k:1", labels: ["Note"], properties: { text: "first" } }] });
+    // Asked twice in one state: the same answer both times (the second is the kept one).
+    const q = { plane: "kept", key: "k:1" };
+    const one = await text("get_node", q);
+    assert.match(one, /"text": "first"/);
+    assert.equal(await text("get_node", q), one);
+    assert.equal(await viaRpc("get_node", q), one);
+    assert.match(await text("list_planes", {}), /^kept {2}1 node\(s\), 0 edge\(s\)/m);
+    assert.match(await text("context", { plane: "kept", name: "k:2" }), /no symbol matches `k:2`/);
+    assert.doesNotMatch(await text("context", { plane: "kept", name: "k:1" }), /k:2/);
+    assert.match(await viaRpc("get_node", { plane: "kept", key: "k:2" }), /no symbol matches `k:2`/);
+    // Writes move the database on: no kept answer about the old state is served again.
+    await text("write_nodes", { plane: "kept", nodes: [{ key: "k:2", labels: ["Note"], properties: { text: "new" } }] });
+    await text("write_edges", { plane: "kept", edges: [{ src_key: "k:1", dst_key: "k:2", type: "LINKS" }] });
+    assert.match(await text("list_planes", {}), /^kept {2}2 node\(s\), 1 edge\(s\)/m);
+    assert.match(await text("context", { plane: "kept", name: "k:2" }), /^k:2 /m);
+    assert.match(await text("context", { plane: "kept", name: "k:1" }), /LINKS →[\s\S]*k:2/);
+    assert.match(await viaRpc("get_node", { plane: "kept", key: "k:2" }), /"text": "new"/);
+    // Many sessions asking one question at once all get the one answer.
+    const same = await Promise.all(Array.from({ length: 20 }, () => text("context", { plane: "svc", name: "a" })));
+    assert.equal(new Set(same).size, 1);
+    assert.match(same[0]!, /synced: commit/);
+    await c.close();
+  });
+});
+
 describe("drsg serve refusals", () => {
   test("no DRSG_TOKEN: every programmatic client is refused, reads included", async () => {
     const { db } = await fixtureDb();
