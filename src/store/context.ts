@@ -89,7 +89,35 @@ export function propsJson(props: Props, what: string): string {
   if (props === null || typeof props !== "object" || Array.isArray(props)) {
     throw new DrsgError("BAD_INPUT", `${what}: properties must be an object, got ${JSON.stringify(props)}`);
   }
+  if (tooDeep(props, MAX_PROPS_DEPTH)) {
+    throw new DrsgError(
+      "BAD_INPUT",
+      `${what}: properties nest deeper than ${MAX_PROPS_DEPTH} levels (SQLite's JSON functions read at most 1000; keep deep data as a JSON string)`,
+      { maxDepth: MAX_PROPS_DEPTH },
+    );
+  }
   return JSON.stringify(props);
+}
+
+/** How deep a property value may nest (objects and arrays); SQLite's JSON functions stop at 1000. */
+export const MAX_PROPS_DEPTH = 256;
+
+/** Whether a value nests objects/arrays more than `limit` levels (iterative: no stack overflow on hostile input). */
+function tooDeep(root: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (d > limit) return true;
+    if (Array.isArray(v)) {
+      for (const x of v) if (x !== null && typeof x === "object") stack.push([x, d + 1]);
+    } else {
+      for (const k in v as Record<string, unknown>) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x !== null && typeof x === "object") stack.push([x, d + 1]);
+      }
+    }
+  }
+  return false;
 }
 
 export function planeNotFound(name: string, asOf?: number): DrsgError {

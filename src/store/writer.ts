@@ -112,7 +112,7 @@ export class StoreWriter extends SqlReader implements Writer {
       if (v === null) delete props[k];
       else props[k] = v;
     }
-    const json = JSON.stringify(props);
+    const json = propsJson(props, `set plane properties of "${name}"`);
     if (json === row.props) return;
     const args = { p, s: this.seq, props: json };
     this.ctx.stmt("INSERT INTO plane_hist SELECT id, name, props, since, @s FROM planes WHERE id = @p AND since < @s").run(args);

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { Store } from "../../src/store/types.js";
+import type { PropValue } from "../../src/model/facts.js";
 import { tempStore, throwsCode } from "./helpers.js";
 
 describe("store contract", () => {
@@ -122,6 +123,27 @@ describe("store contract", () => {
         throwsCode(() => w.createNode("p", { key: "k", labels: ["X"], props: [] as never }), "BAD_INPUT");
       });
       assert.equal(store.countNodes("p"), 0);
+    });
+
+    it("refuses props nested past the depth SQLite's JSON functions read, and changes nothing", () => {
+      const deep = (n: number): PropValue => {
+        let v: PropValue = 1;
+        for (let i = 0; i < n; i++) v = i % 2 ? { a: v } : [v];
+        return v;
+      };
+      store.write((w) => w.createNode("p", { key: "ok", labels: ["X"], props: { file: "a.ts", line: 1, d: deep(200) } }));
+      const e = throwsCode(
+        () => store.write((w) => {
+          w.createNode("p", { key: "k2", labels: ["X"], props: {} });
+          w.createNode("p", { key: "k", labels: ["X"], props: { file: "a.ts", line: 1, d: deep(1500) } });
+        }),
+        "BAD_INPUT",
+      );
+      assert.match(e.message, /nest deeper than/);
+      throwsCode(() => store.write((w) => w.setPlaneProps("p", { d: deep(1500) })), "BAD_INPUT");
+      assert.equal(store.countNodes("p"), 1, "the failed transaction left nothing");
+      // Every read that looks inside props still works.
+      assert.equal(store.nodeSites("p").length, 1);
     });
 
     it("matches by name (the key's last segment), by key substring and by any label", () => {
