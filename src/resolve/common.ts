@@ -179,7 +179,8 @@ export class FactBuilder {
     }
     if (dropped > 0) this.notes.push(`${dropped} edge(s) dropped: an endpoint was not a fact`);
     const facts: Facts = { nodes, edges };
-    return { facts, stats: this.stats, notes: this.notes };
+    // Every edge object and props map was made here (put() copies what a caller hands in).
+    return { facts, stats: this.stats, notes: this.notes, freshEdges: true };
   }
 }
 

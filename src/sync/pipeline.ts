@@ -89,6 +89,12 @@ function strictlySorted<T>(xs: T[], cmp: (a: T, b: T) => number): boolean {
   return true;
 }
 
+/** Stamp edges the resolver handed over as its own fresh objects (ResolveOutput.freshEdges). */
+function stampInPlace(edges: EdgeFact[], build: string): EdgeFact[] {
+  for (const e of edges) e.props._generated_by = build;
+  return edges;
+}
+
 export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
   const { plugins } = opts;
   const report: BuildReport = {
@@ -262,7 +268,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
     if (first && strictlySorted(out.facts.nodes, byKey) && strictlySorted(out.facts.edges, compareEdges)) {
       sole = {
         nodes: out.facts.nodes.map((n) => ({ ...n, props: { ...n.props, _generated_by: plugin.build } })),
-        edges: out.facts.edges.map((e) => ({ ...e, props: { ...e.props, _generated_by: plugin.build } })),
+        edges: out.freshEdges ? stampInPlace(out.facts.edges, plugin.build) : out.facts.edges.map((e) => ({ ...e, props: { ...e.props, _generated_by: plugin.build } })),
       };
       facts = sole.nodes.length + sole.edges.length;
     } else enterSole();
