@@ -145,6 +145,16 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
     }
   }
 
+  // Each family's resolver module loads while the files are read and extracted.
+  const families = new Map<string, ReturnType<typeof resolverFamily>>();
+  for (const c of claimed) {
+    const family = c.plugin.manifest.resolver;
+    if (families.has(family)) continue;
+    const loading = resolverFamily(family);
+    loading.catch(() => undefined); // awaited (and its failure thrown) where the family is used
+    families.set(family, loading);
+  }
+
   // Extract: cache hits first, the rest on the worker pool.
   const partials = new Map<string, { partial: Partial; oid: string; build: string }>();
   const ownPool = opts.poolOwned === true || (!opts.pool && claimed.length > 0);
@@ -230,9 +240,29 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       );
     }
     await Promise.all(work);
-  } finally {
+  } catch (e) {
     if (ownPool && pool) await pool.close();
+    throw e;
   }
+  // The workers end while resolution runs (their termination is awaited before returning).
+  const closing = ownPool && pool ? pool.close() : undefined;
+  closing?.catch(() => undefined);
+  try {
+    return await resolveAll(opts, report, partials, manifests, families, flushCache);
+  } finally {
+    await closing;
+  }
+}
+
+async function resolveAll(
+  opts: BuildOptions,
+  report: BuildReport,
+  partials: BuildResult["partials"],
+  manifests: Map<string, Map<string, string>>,
+  families: Map<string, ReturnType<typeof resolverFamily>>,
+  flushCache: () => void,
+): Promise<BuildResult> {
+  const { plugins } = opts;
   flushCache();
 
   // Resolve per plugin, in plugin-name order; stamp provenance; merge.
@@ -257,7 +287,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     if (mine.length === 0) continue;
     for (const p of mine) if (p.syntaxErrors > 0) report.syntaxErrors.push({ path: p.path, errors: p.syntaxErrors });
-    const resolve = await resolverFamily(plugin.manifest.resolver);
+    const resolve = await (families.get(plugin.manifest.resolver) ?? resolverFamily(plugin.manifest.resolver));
     const out = resolve({
       partials: mine,
       manifests: manifests.get(name) ?? new Map(),
