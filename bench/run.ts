@@ -2,7 +2,7 @@
 // section replaced in place). Usage: npm run bench -- [--only digest,languages,...] [REPO...]
 // Extra REPO paths are digested beside the generated corpus.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { basename, join } from "node:path";
 import { PACKAGE_ROOT } from "../src/paths.js";
 import { commitCorpus, digestInChild, rawParse } from "./common.js";
@@ -83,8 +83,11 @@ for (const s of sections) {
   if (only && !only.has(s.name)) continue;
   process.stderr.write(`bench: ${s.name} …\n`);
   const t0 = performance.now();
+  // The 1-minute load average before and after: wall-clock ratios mean little on a busy machine.
+  const load0 = loadavg()[0]!;
   const body = await s.run();
-  const stamp = `_Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; took ${f1((performance.now() - t0) / 1000)} s._`;
+  const load = `load average ${f1(load0)} → ${f1(loadavg()[0]!)}`;
+  const stamp = `_Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${load}; took ${f1((performance.now() - t0) / 1000)} s._`;
   const block = `<!-- section:${s.name} -->\n## ${s.title}\n\n${stamp}\n\n${body}\n<!-- /section:${s.name} -->`;
   const re = new RegExp(`<!-- section:${s.name} -->[\\s\\S]*?<!-- /section:${s.name} -->`);
   doc = re.test(doc) ? doc.replace(re, block) : `${doc.trimEnd()}\n\n${block}\n`;

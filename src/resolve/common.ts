@@ -44,7 +44,8 @@ export type Confidence = "high" | "medium";
 
 export class FactBuilder {
   private readonly nodes = new Map<string, NodeFact>();
-  private readonly edges = new Map<string, EdgeFact>();
+  /** src → type → dst → edge. */
+  private readonly edges = new Map<string, Map<string, Map<string, EdgeFact>>>();
   readonly notes: string[] = [];
   readonly stats: ResolveStats = { resolved: 0, unresolved: 0, reasons: {} };
   private collisions = 0;
@@ -94,10 +95,26 @@ export class FactBuilder {
 
   /** Add an edge; one edge per (src, type, dst): later sites raise `count` and keep the first `line`. */
   edge(type: string, src: string, dst: string, props: Props = {}): void {
-    const id = `${src}\u0000${type}\u0000${dst}`;
-    const prior = this.edges.get(id);
-    if (!prior) {
-      this.edges.set(id, { type, src, dst, props: { ...props } });
+    this.put(type, src, dst, props, false);
+  }
+
+  /** edge(), with `own` true when `props` is a fresh object the builder may keep as it is. */
+  private put(type: string, src: string, dst: string, props: Props, own: boolean): void {
+    // src → type → dst: lookups with the caller's own key strings (their hashes are cached), no
+    // concatenated id built and hashed per site.
+    let byType = this.edges.get(src);
+    if (byType === undefined) {
+      byType = new Map();
+      this.edges.set(src, byType);
+    }
+    let byDst = byType.get(type);
+    if (byDst === undefined) {
+      byDst = new Map();
+      byType.set(type, byDst);
+    }
+    const prior = byDst.get(dst);
+    if (prior === undefined) {
+      byDst.set(dst, { type, src, dst, props: own ? props : { ...props } });
       return;
     }
     const line = props.line;
@@ -116,7 +133,7 @@ export class FactBuilder {
   /** A bound reference (CALLS / INSTANTIATES / REFERENCES / USES_TYPE ...) from `src` to `dst`. */
   bound(type: string, src: string, dst: string, ref: Ref, by: string, confidence: Confidence = "high"): void {
     if (ref.kind === "call" || ref.kind === "new") this.stats.resolved++;
-    this.edge(type, src, dst, { line: ref.line, _ref: ref.text, _resolved_by: by, _confidence: confidence });
+    this.put(type, src, dst, { line: ref.line, _ref: ref.text, _resolved_by: by, _confidence: confidence }, true);
   }
 
   /** An External stand-in for code outside the tree, keyed by what was written (`npm:express/Router`). */
@@ -133,7 +150,7 @@ export class FactBuilder {
       this.nodes.set(key, { key, labels: ["UnresolvedRef"], props: { name: ref.name || written, file } });
     this.stats.unresolved++;
     this.stats.reasons[reason] = (this.stats.reasons[reason] ?? 0) + 1;
-    this.edge("CALLS", src, key, { line: ref.line, _ref: ref.text, _reason: reason });
+    this.put("CALLS", src, key, { line: ref.line, _ref: ref.text, _reason: reason }, true);
   }
 
   /** Sorted facts, edges whose endpoints exist only. */
@@ -141,19 +158,34 @@ export class FactBuilder {
     if (this.collisions > 0) this.notes.push(`${this.collisions} definition key collision(s): the first kept`);
     const nodes = [...this.nodes.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     let dropped = 0;
+    // Sorted by (src, type, dst) group by group: sources sorted once, each source's few edges after.
     const edges: EdgeFact[] = [];
-    for (const e of this.edges.values()) {
-      if (!this.has(e.src) || !this.has(e.dst)) {
-        dropped++;
-        continue;
+    const srcs = [...this.edges.keys()].sort(byString);
+    for (const src of srcs) {
+      const byType = this.edges.get(src)!;
+      const srcOk = this.has(src);
+      const types = byType.size === 1 ? [...byType.keys()] : [...byType.keys()].sort(byString);
+      for (const type of types) {
+        const byDst = byType.get(type)!;
+        const dsts = byDst.size === 1 ? [...byDst.keys()] : [...byDst.keys()].sort(byString);
+        for (const dst of dsts) {
+          if (!srcOk || !this.has(dst)) {
+            dropped++;
+            continue;
+          }
+          edges.push(byDst.get(dst)!);
+        }
       }
-      edges.push(e);
     }
-    edges.sort(compareEdges);
     if (dropped > 0) this.notes.push(`${dropped} edge(s) dropped: an endpoint was not a fact`);
     const facts: Facts = { nodes, edges };
-    return { facts, stats: this.stats, notes: this.notes };
+    // Every edge object and props map was made here (put() copies what a caller hands in).
+    return { facts, stats: this.stats, notes: this.notes, freshEdges: true };
   }
+}
+
+function byString(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function compareEdges(a: EdgeFact, b: EdgeFact): number {

@@ -33,6 +33,8 @@ export interface ResolveOutput {
   facts: Facts;
   stats: ResolveStats;
   notes: string[];
+  /** The edge facts and their props are fresh objects nothing else holds: the caller may stamp them in place. */
+  freshEdges?: boolean;
 }
 
 export type Resolver = (input: ResolveInput) => ResolveOutput;

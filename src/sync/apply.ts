@@ -83,7 +83,7 @@ function nodeChanged(stored: { labels: string[]; props: Props }, fact: NodeFact)
  * Apply `facts` to `plane` inside the writer `w` (the caller's transaction). `state` is
  * updated to match what was written; pass the watcher's copy to avoid reloading the plane.
  */
-export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneState): ApplyStats {
+export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneState, opts: ApplyOptions = {}): ApplyStats {
   const stats: ApplyStats = {
     nodesCreated: 0,
     nodesPatched: 0,
@@ -93,6 +93,9 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
     edgesPatched: 0,
     edgesDeleted: 0,
   };
+  if (state.nodes.size === 0 && state.edges.size === 0 && uniqueSorted(facts)) {
+    return createAll(w, plane, facts, state, opts.keepState !== false, stats);
+  }
   const wanted = new Set<string>();
   for (const f of facts.nodes) wanted.add(f.key);
 
@@ -176,6 +179,66 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
     state.edges.set(x.id, { id: newIds[i]!, props: x.input.props });
   }
   stats.edgesCreated += freshEdges.length;
+  return stats;
+}
+
+export interface ApplyOptions {
+  /**
+   * Keep `state` in step with what was written (default true). False when the caller drops the
+   * state after this write (a digest): the plane is the same, the bookkeeping is skipped.
+   */
+  keepState?: boolean;
+}
+
+function compareEdgeFacts(a: EdgeFact, b: EdgeFact): number {
+  if (a.src !== b.src) return a.src < b.src ? -1 : 1;
+  if (a.type !== b.type) return a.type < b.type ? -1 : 1;
+  if (a.dst !== b.dst) return a.dst < b.dst ? -1 : 1;
+  return 0;
+}
+
+/** Nodes strictly by key and edges strictly by (src, type, dst): no key or edge twice. */
+function uniqueSorted(facts: Facts): boolean {
+  const ns = facts.nodes;
+  for (let i = 1; i < ns.length; i++) if (!(ns[i - 1]!.key < ns[i]!.key)) return false;
+  const es = facts.edges;
+  for (let i = 1; i < es.length; i++) if (compareEdgeFacts(es[i - 1]!, es[i]!) >= 0) return false;
+  return true;
+}
+
+/**
+ * applyFacts into a plane holding no nodes, for facts with no key or edge twice: every node and
+ * every edge whose endpoints are nodes is created — what the general path does then, without
+ * its difference bookkeeping.
+ */
+function createAll(w: Writer, plane: string, facts: Facts, state: PlaneState, keep: boolean, stats: ApplyStats): ApplyStats {
+  const ids = w.createNodes(
+    plane,
+    facts.nodes.map((f) => ({ key: f.key, labels: f.labels, props: f.props })),
+  );
+  const idOf = new Map<string, number>();
+  for (let i = 0; i < facts.nodes.length; i++) {
+    const f = facts.nodes[i]!;
+    idOf.set(f.key, ids[i]!);
+    if (keep) state.nodes.set(f.key, { id: ids[i]!, labels: f.labels, props: f.props, owned: true });
+  }
+  stats.nodesCreated = facts.nodes.length;
+  const inputs: EdgeInput[] = [];
+  const made: EdgeFact[] = [];
+  for (const e of facts.edges) {
+    const s = idOf.get(e.src);
+    const d = idOf.get(e.dst);
+    if (s === undefined || d === undefined) continue;
+    inputs.push({ type: e.type, src: s, dst: d, props: e.props });
+    made.push(e);
+  }
+  const newIds = w.createEdges(plane, inputs);
+  if (keep)
+    for (let i = 0; i < made.length; i++) {
+      const e = made[i]!;
+      state.edges.set(edgeId(e.src, e.type, e.dst), { id: newIds[i]!, props: e.props });
+    }
+  stats.edgesCreated = made.length;
   return stats;
 }
 

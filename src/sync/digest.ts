@@ -64,9 +64,12 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
   let walk: WalkSource;
   let root: string;
   let build: BuildResult;
+  let early2: Promise<EarlyReads> | undefined;
   try {
     walk = await walkSource(opts.dir, opts.commit !== undefined ? { commit: opts.commit } : {});
     root = await realpath(resolve(opts.dir));
+    // The history and manifest reads need nothing the build makes: they run while it extracts.
+    if (opts.store) early2 = earlyReads(opts, opts.store, walk, root);
     build = await buildFacts({
       files: walk.files.map((f) => ({ path: f.path, oid: f.oid, read: () => walk.read(f) })),
       plugins: opts.plugins,
@@ -94,20 +97,17 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
   };
   if (opts.store) {
     const store = opts.store;
-    let history: GitPlaneDelta | undefined;
-    if (walk.repo && walk.commit && opts.git !== false) {
-      try {
-        history = await readGitPlane(walk.repo, store, gitPlaneName(plane), { root, maxCommits: opts.historyMaxCommits });
-      } catch (e) {
-        build.report.notes.push(`history plane ${gitPlaneName(plane)} not updated: ${(e as Error).message}`);
-      }
-    }
-    const byPath = new Map(walk.files.map((f) => [f.path, f]));
-    const manifests = await readManifests(walk.files, (p) => walk.read(byPath.get(p)!));
+    let reads = await early2!;
+    // A commit since the early read (another write of this store while the build ran) may have
+    // changed the history plane: read again, as a read made now would see it.
+    if (reads.seq !== store.currentSeq()) reads = await earlyReads(opts, store, walk, root);
+    const { history, manifests } = reads;
+    if (reads.historyError !== undefined) build.report.notes.push(reads.historyError);
+    if (reads.manifestsError !== undefined) throw reads.manifestsError;
     result.applied = store.write((w) => {
       if (!w.getPlane(plane)) w.createPlane(plane);
       const state = loadPlaneState(store, plane);
-      const stats = applyFacts(w, plane, build.facts, state);
+      const stats = applyFacts(w, plane, build.facts, state, { keepState: false });
       w.setPlaneProps(plane, {
         synced_commit: walk.commit ?? null,
         synced_root: root,
@@ -123,6 +123,36 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
   }
   result.ms = performance.now() - t0;
   return result;
+}
+
+interface EarlyReads {
+  /** The store's commit when the reads began. */
+  seq: number;
+  history?: GitPlaneDelta;
+  historyError?: string;
+  manifests: Awaited<ReturnType<typeof readManifests>>;
+  /** readManifests' failure, thrown where the digest used to await it. */
+  manifestsError?: unknown;
+}
+
+/** What the write needs besides the facts: the history plane's delta and the ops manifests. Never rejects (failures are kept). */
+async function earlyReads(opts: DigestOptions, store: Store, walk: WalkSource, root: string): Promise<EarlyReads> {
+  const plane = opts.plane ?? basename(root);
+  const out: EarlyReads = { seq: store.currentSeq(), manifests: [] };
+  if (walk.repo && walk.commit && opts.git !== false) {
+    try {
+      out.history = await readGitPlane(walk.repo, store, gitPlaneName(plane), { root, maxCommits: opts.historyMaxCommits });
+    } catch (e) {
+      out.historyError = `history plane ${gitPlaneName(plane)} not updated: ${(e as Error).message}`;
+    }
+  }
+  const byPath = new Map(walk.files.map((f) => [f.path, f]));
+  try {
+    out.manifests = await readManifests(walk.files, (p) => walk.read(byPath.get(p)!));
+  } catch (e) {
+    out.manifestsError = e;
+  }
+  return out;
 }
 
 /** Workers for a digest that will extract most files: no store (no cache) or a plane it has never held. */

@@ -72,9 +72,8 @@ export function blobId(bytes: Uint8Array): string {
 }
 
 export function isBinary(bytes: Uint8Array): boolean {
-  const n = Math.min(bytes.byteLength, 8192);
-  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
-  return false;
+  // A NUL in the first 8 KiB (indexOf is a native scan).
+  return bytes.subarray(0, Math.min(bytes.byteLength, 8192)).indexOf(0) >= 0;
 }
 
 /** Partials per partial-cache write while extraction runs. */
@@ -87,6 +86,12 @@ function byKey(a: NodeFact, b: NodeFact): number {
 function strictlySorted<T>(xs: T[], cmp: (a: T, b: T) => number): boolean {
   for (let i = 1; i < xs.length; i++) if (cmp(xs[i - 1]!, xs[i]!) >= 0) return false;
   return true;
+}
+
+/** Stamp edges the resolver handed over as its own fresh objects (ResolveOutput.freshEdges). */
+function stampInPlace(edges: EdgeFact[], build: string): EdgeFact[] {
+  for (const e of edges) e.props._generated_by = build;
+  return edges;
 }
 
 export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
@@ -137,6 +142,16 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       m.set(f.path, text);
       manifests.set(name, m);
     }
+  }
+
+  // Each family's resolver module loads while the files are read and extracted.
+  const families = new Map<string, ReturnType<typeof resolverFamily>>();
+  for (const c of claimed) {
+    const family = c.plugin.manifest.resolver;
+    if (families.has(family)) continue;
+    const loading = resolverFamily(family);
+    loading.catch(() => undefined); // awaited (and its failure thrown) where the family is used
+    families.set(family, loading);
   }
 
   // Extract: cache hits first, the rest on the worker pool.
@@ -224,9 +239,29 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       );
     }
     await Promise.all(work);
-  } finally {
+  } catch (e) {
     if (ownPool && pool) await pool.close();
+    throw e;
   }
+  // The workers end while resolution runs (their termination is awaited before returning).
+  const closing = ownPool && pool ? pool.close() : undefined;
+  closing?.catch(() => undefined);
+  try {
+    return await resolveAll(opts, report, partials, manifests, families, flushCache);
+  } finally {
+    await closing;
+  }
+}
+
+async function resolveAll(
+  opts: BuildOptions,
+  report: BuildReport,
+  partials: BuildResult["partials"],
+  manifests: Map<string, Map<string, string>>,
+  families: Map<string, ReturnType<typeof resolverFamily>>,
+  flushCache: () => void,
+): Promise<BuildResult> {
+  const { plugins } = opts;
   flushCache();
 
   // Resolve per plugin, in plugin-name order; stamp provenance; merge.
@@ -251,7 +286,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     if (mine.length === 0) continue;
     for (const p of mine) if (p.syntaxErrors > 0) report.syntaxErrors.push({ path: p.path, errors: p.syntaxErrors });
-    const resolve = await resolverFamily(plugin.manifest.resolver);
+    const resolve = await (families.get(plugin.manifest.resolver) ?? resolverFamily(plugin.manifest.resolver));
     const out = resolve({
       partials: mine,
       manifests: manifests.get(name) ?? new Map(),
@@ -262,7 +297,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
     if (first && strictlySorted(out.facts.nodes, byKey) && strictlySorted(out.facts.edges, compareEdges)) {
       sole = {
         nodes: out.facts.nodes.map((n) => ({ ...n, props: { ...n.props, _generated_by: plugin.build } })),
-        edges: out.facts.edges.map((e) => ({ ...e, props: { ...e.props, _generated_by: plugin.build } })),
+        edges: out.freshEdges ? stampInPlace(out.facts.edges, plugin.build) : out.facts.edges.map((e) => ({ ...e, props: { ...e.props, _generated_by: plugin.build } })),
       };
       facts = sole.nodes.length + sole.edges.length;
     } else enterSole();

@@ -78,6 +78,9 @@ function min(a: Confidence, b: Confidence): Confidence {
   return a === "medium" || b === "medium" ? "medium" : "high";
 }
 
+/** Marks a call being bound (a cycle through `var` inference or call chains). */
+const IN_PROGRESS = Symbol("in progress");
+
 export class JavaProgram {
   readonly files: JFile[] = [];
   /** Named types (top-level and member types) by qualified name; the first file (by path) wins a duplicate. */
@@ -88,11 +91,11 @@ export class JavaProgram {
   /** Definitions whose key another file already holds: their references are not attributed. */
   private readonly dead = new Set<string>();
 
-  private readonly callMemo = new Map<string, Outcome>();
+  /** Per file (by idx), per ref index: the call's outcome, or IN_PROGRESS while it is being bound. */
+  private readonly callMemo: (Outcome | typeof IN_PROGRESS)[][] = [];
   private readonly namesMemo = new Map<string, string[]>();
   /** Resolved types per file, then scope, then text as written. */
   private readonly typeMemo: Map<number, Map<string, RType>>[] = [];
-  private readonly inProgress = new Set<string>();
   private readonly methodsMemo = new Map<JType, Map<string, JMember[]>>();
   private readonly hierMemo = new Map<JType, Hier>();
   private readonly varTypeMemo = new Map<JLocal, RType>();
@@ -848,14 +851,14 @@ export class JavaProgram {
 
   /** Bind the call at `f.p.refs[ri]` (memoised: `var` inference and call chains reuse it). */
   bindCall(f: JFile, ri: number): Outcome {
-    const memoKey = `${f.idx}:${ri}`;
-    const hit = this.callMemo.get(memoKey);
+    let memo = this.callMemo[f.idx];
+    if (memo === undefined) this.callMemo[f.idx] = memo = [];
+    const hit = memo[ri];
+    if (hit === IN_PROGRESS) return { k: "fail", reason: RECV_UNKNOWN };
     if (hit) return hit;
-    if (this.inProgress.has(memoKey)) return { k: "fail", reason: RECV_UNKNOWN };
-    this.inProgress.add(memoKey);
+    memo[ri] = IN_PROGRESS;
     const o = this.bindCallUncached(f, f.p.refs[ri]!);
-    this.inProgress.delete(memoKey);
-    this.callMemo.set(memoKey, o);
+    memo[ri] = o;
     return o;
   }
 

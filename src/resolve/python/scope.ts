@@ -115,13 +115,25 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
   }
 
   // Locals: merge the several readings of one site; route `self.x` targets to their class.
-  const merged = new Map<string, Local>();
+  // One per (scope, name, position): found by position (a number key), then scope and name
+  // among the few there (no id string per local); kept in first-seen order.
+  const merged: Local[] = [];
+  const byAt = new Map<number, Local[]>();
   for (const l of p.locals) {
     const scope = l.scope >= 0 ? normOf(l.scope) : -1;
-    const id = `${scope}\u0000${l.name}\u0000${l.at}`;
-    const prior = merged.get(id);
+    let here = byAt.get(l.at);
+    let prior: Local | undefined;
+    if (here === undefined) byAt.set(l.at, (here = []));
+    else
+      for (const x of here)
+        if (x.scope === scope && x.name === l.name) {
+          prior = x;
+          break;
+        }
     if (!prior) {
-      merged.set(id, { ...l, scope });
+      const m = { ...l, scope };
+      merged.push(m);
+      here.push(m);
       continue;
     }
     if (l.type && !prior.type) prior.type = l.type;
@@ -135,9 +147,9 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
   }
   // `global x` in a function: every binding of x there is the module's.
   const globals = new Set<string>();
-  for (const l of merged.values()) if (l.scope >= 0 && l.aliasOf?.startsWith("global")) globals.add(`${l.scope}\u0000${l.name}`);
+  for (const l of merged) if (l.scope >= 0 && l.aliasOf?.startsWith("global")) globals.add(`${l.scope}\u0000${l.name}`);
   const selfAttrSites = new Set<number>();
-  for (const l of merged.values()) {
+  for (const l of merged) {
     const dot = l.name.indexOf(".");
     if (dot < 0) {
       if (globals.size > 0 && globals.has(`${l.scope}\u0000${l.name}`)) {

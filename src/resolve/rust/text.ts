@@ -371,12 +371,25 @@ export function substitute(text: string, params: string[], args: string[]): stri
   return text.replace(/\b[A-Za-z_][A-Za-z0-9_]*\b/g, (w) => map.get(w) ?? w);
 }
 
+const genericsMemo = new Map<string, Map<string, string[]>>();
+
 /**
  * The generic parameters a declaration introduces, with their trait bounds as written, from its
  * signature: `fn f<T: A + B, U>(..) where U: C` → T: [A, B], U: [C]. Lifetimes and const
  * parameters are left out. `name` is the declared name (empty: the text starts at the `<`).
  */
 export function parseGenerics(signature: string, name: string): Map<string, string[]> {
+  // Memoised (pure, and asked again for every use inside an item); the answer is shared: callers only read it.
+  const memo = `${name}\u0000${signature}`;
+  const hit = genericsMemo.get(memo);
+  if (hit !== undefined) return hit;
+  if (genericsMemo.size >= 20_000) genericsMemo.clear();
+  const out = parseGenericsUncached(signature, name);
+  genericsMemo.set(memo, out);
+  return out;
+}
+
+function parseGenericsUncached(signature: string, name: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   let rest = signature;
   if (name) {

@@ -66,7 +66,8 @@ export class Binder {
   private cycleHit = false;
   private readonly importMemo = new Map<Import, Resolved>();
   private readonly superMemo = new Map<DefInfo, Super[]>();
-  private readonly valMemo = new Map<string, Val>();
+  /** evalText's answers: per module (by idx), scope, position (-1: any), then text. */
+  private readonly valMemo: Map<number, Map<number, Map<string, Val>>>[] = [];
   private readonly localMemo = new Map<LocalInfo, Val>();
   private readonly localBusy = new Set<LocalInfo>();
   /** Byte offset of the use being resolved, for block-scoped locals (-1: any position). */
@@ -398,12 +399,17 @@ export class Binder {
   evalText(mod: Mod, scope: number, text: string): Val {
     const head = /^(?:await\s+)?([A-Za-z_$][\w$]*)/.exec(text)?.[1];
     const where = head !== undefined && mod.scopedNames.has(head) ? this.pos : -1;
-    const id = `${mod.idx}\u0000${scope}\u0000${where}\u0000${text}`;
-    const memo = this.valMemo.get(id);
+    let byScope = this.valMemo[mod.idx];
+    if (byScope === undefined) this.valMemo[mod.idx] = byScope = new Map();
+    let byWhere = byScope.get(scope);
+    if (byWhere === undefined) byScope.set(scope, (byWhere = new Map()));
+    let byText = byWhere.get(where);
+    if (byText === undefined) byWhere.set(where, (byText = new Map()));
+    const memo = byText.get(text);
     if (memo) return memo;
     const path = this.isNarrowed(mod, scope, text) ? undefined : parsePath(text);
     const v = path ? this.evalPath(mod, scope, path) : UNKNOWN;
-    this.valMemo.set(id, v);
+    byText.set(text, v);
     return v;
   }
 

@@ -172,25 +172,52 @@ export function buildModule(
   }
 
   // Imports: bindings by scope (the first binding of a name in a scope wins).
-  const importLines = new Set<string>();
+  // Local name → (scope, line) of each import binding it (keyed by the name string itself: no
+  // per-local id string is built).
+  const importLines = new Map<string, number[]>();
   for (const imp of p.imports) {
     if (imp.local === "") continue;
     let inner = mod.imports.get(imp.scope);
     if (!inner) mod.imports.set(imp.scope, (inner = new Map()));
     if (!inner.has(imp.local)) inner.set(imp.local, imp);
-    importLines.add(`${imp.scope}:${imp.local}:${imp.line}`);
+    const at = importLines.get(imp.local);
+    if (at) at.push(imp.scope, imp.line);
+    else importLines.set(imp.local, [imp.scope, imp.line]);
   }
+  const isImportLine = (l: LocalInfo): boolean => {
+    const at = importLines.get(l.name);
+    if (at === undefined) return false;
+    for (let i = 0; i < at.length; i += 2) if (at[i] === l.scope && at[i + 1] === l.line) return true;
+    return false;
+  };
 
   // Locals: one per (scope, name, position), fields merged; a definition's own declarator and an
-  // import's own `const x = require(...)` are not separate locals.
-  const merged = new Map<string, LocalInfo>();
+  // import's own `const x = require(...)` are not separate locals. Found by position first (a
+  // number key), then scope and name among the few at that position; kept in first-seen order.
+  const merged: LocalInfo[] = [];
+  const byAt = new Map<number, LocalInfo | LocalInfo[]>();
   for (const l of p.locals) {
-    const id = `${l.scope}:${l.name}:${l.at}`;
-    const prior = merged.get(id);
+    const here = byAt.get(l.at);
+    let prior: LocalInfo | undefined;
+    if (here !== undefined) {
+      if (Array.isArray(here)) {
+        for (const x of here)
+          if (x.scope === l.scope && x.name === l.name) {
+            prior = x;
+            break;
+          }
+      } else if (here.scope === l.scope && here.name === l.name) prior = here;
+    }
     if (prior) mergeLocal(prior, l);
-    else merged.set(id, localOf(l));
+    else {
+      const info = localOf(l);
+      merged.push(info);
+      if (here === undefined) byAt.set(l.at, info);
+      else if (Array.isArray(here)) here.push(info);
+      else byAt.set(l.at, [here, info]);
+    }
   }
-  for (const l of merged.values()) {
+  for (const l of merged) {
     if (l.scope >= 0) {
       const own = p.defs[l.scope]!;
       if (own.start === l.at && own.name === l.name) {
@@ -198,7 +225,7 @@ export function buildModule(
         l.scope = own.parent;
       }
     }
-    if (importLines.has(`${l.scope}:${l.name}:${l.line}`)) continue;
+    if (isImportLine(l)) continue;
     if (isNarrowing(l)) {
       if (l.name.includes(".")) {
         // A member expression narrowed in this scope: its declared type does not hold everywhere here.
