@@ -69,6 +69,9 @@ export async function rawParse(dir: string): Promise<{ ms: number; files: number
 export interface DigestRun {
   /** Wall time of the digest call inside the child (walk + parse + resolve + write). */
   ms: number;
+  /** CPU of every thread over the digest call, and of the main thread alone. */
+  cpuMs: number;
+  mainCpuMs: number;
   /** Wall time of the whole child process, start-up included. */
   processMs: number;
   maxRssMb: number;
