@@ -4,17 +4,17 @@
 // folded one by one (commits/s, RSS at start and end), and commit → queryable under the watcher
 // (a real `git commit`, chokidar, debounce, fold). Run alone: node dist/bench/fold.js [--lines N]
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
+import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { ExtractPool } from "../src/extract/pool.js";
 import { activePlugins } from "../src/plugin/registry.js";
 import { openStore } from "../src/store/store.js";
 import { type FoldResult, PlaneSync } from "../src/sync/fold.js";
-import { Watcher, boundHeapGrowth } from "../src/sync/watch.js";
+import { Watcher, followerMode } from "../src/sync/watch.js";
 import { generate, rng } from "./gen.js";
 
 export interface FoldBenchOptions {
@@ -124,9 +124,33 @@ function rssMb(): number {
   return process.memoryUsage().rss / (1024 * 1024);
 }
 
+/** Resident memory by kind (MB): anonymous vs file-backed (/proc/self/status), and the brk heap ([heap], glibc's main arena) from smaps. */
+export function memKinds(): { anon: number; file: number; shmem: number; brk: number } {
+  const kb = (text: string, key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? Number.NaN) / 1024;
+  let status = "";
+  let smaps = "";
+  try {
+    status = readFileSync("/proc/self/status", "utf8");
+    smaps = readFileSync("/proc/self/smaps", "utf8");
+  } catch {
+    // not Linux
+  }
+  const heap = /\[heap\]\n(?:.*\n)*?Rss:\s+(\d+) kB/.exec(smaps);
+  return { anon: kb(status, "RssAnon"), file: kb(status, "RssFile"), shmem: kb(status, "RssShmem"), brk: Number(heap?.[1] ?? 0) / 1024 };
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
+}
+
+/**
+ * A full collection, then a pause: V8 hands the pages it freed back to the OS from a background
+ * thread, so RSS read right after gc() still counts some of them (measured: ±50 MB).
+ */
+async function settle(): Promise<void> {
+  collectGarbage();
+  await new Promise((r) => setTimeout(r, 250));
 }
 
 function collectGarbage(): void {
@@ -183,31 +207,72 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
 
     // What `drsg watch` holds: the store, the plugins, a pool, the sync — warmed at start-up —
     // with the heap growth a watcher sets (Watcher.start).
-    boundHeapGrowth();
     const plugins = activePlugins();
     const store = openStore(db);
+    const X0 = process.env.DRSG_BENCH_X ?? "";
+    const cm = /cache(\d+)/.exec(X0);
+    if (cm) (store as unknown as { ctx: { db: import("better-sqlite3").Database } }).ctx.db.pragma(`cache_size = -${Number(cm[1]) * 1024}`);
+    if (X0.includes("compact")) setFlagsFromString("--compact-on-every-full-gc");
+    if (X0.includes("optsize")) setFlagsFromString("--optimize-for-size");
     const pool = new ExtractPool(plugins.jobs());
     const sync = await PlaneSync.open({ store, dir, plugins, pool, log: false });
+    followerMode(sync);
     await sync.warm();
     await sync.foldTo(shas[1]!);
 
-    collectGarbage();
+    await settle();
     const rssStart = rssMb();
     const rssAt: { folds: number; mb: number }[] = [];
     const h0 = performance.now();
+    const memEvery = Number(process.env.DRSG_BENCH_MEM ?? 0);
+    const X = process.env.DRSG_BENCH_X ?? "";
+    const dbx = (store as unknown as { ctx: { db: import("better-sqlite3").Database } }).ctx.db;
+    const memLine = (folds: number) => {
+      const m = process.memoryUsage();
+      const k = memKinds();
+      const size = (f: string) => {
+        try {
+          return statSync(f).size / 2 ** 20;
+        } catch {
+          return 0;
+        }
+      };
+      say(
+        `  after ${folds} folds: rss ${rssMb().toFixed(0)} MB (anon ${k.anon.toFixed(0)}, brk ${k.brk.toFixed(0)}, file ${k.file.toFixed(0)}, shmem ${k.shmem.toFixed(0)}), heap ${(m.heapUsed / 2 ** 20).toFixed(0)}/${(m.heapTotal / 2 ** 20).toFixed(0)} MB, external ${(m.external / 2 ** 20).toFixed(0)}, arrayBuffers ${(m.arrayBuffers / 2 ** 20).toFixed(0)}; stmts ${(store as unknown as { ctx: { stmts: Map<string, unknown> } }).ctx.stmts.size}; db ${size(db).toFixed(0)} MB, wal ${size(`${db}-wal`).toFixed(0)} MB`,
+      );
+    };
+    const dump = (folds: number) => {
+      const d = process.env.DRSG_BENCH_SMAPS;
+      if (!d) return;
+      writeFileSync(join(d, `smaps-${folds}`), readFileSync("/proc/self/smaps", "utf8"));
+      writeFileSync(join(d, `v8-${folds}`), JSON.stringify(getHeapSpaceStatistics()));
+    };
+    if (memEvery) {
+      memLine(1);
+      dump(1);
+    }
     for (let i = 2; i <= historyN; i++) {
       await sync.foldTo(shas[i]!);
+      if (X.includes("shrink")) dbx.pragma("shrink_memory");
+      if (X.includes("ckpt")) dbx.pragma("wal_checkpoint(TRUNCATE)");
+      if (X.includes("recycle") && i % 50 === 0) {
+        const o = (sync as unknown as { opts: { pool: ExtractPool } }).opts;
+        const old = o.pool;
+        o.pool = new ExtractPool(plugins.jobs());
+        await old.close();
+      }
       if (i % 100 === 0) {
-        collectGarbage();
+        await settle();
         rssAt.push({ folds: i - 1, mb: rssMb() });
-        if (process.env.DRSG_BENCH_MEM) {
-          const m = process.memoryUsage();
-          say(`  after ${i - 1} folds: rss ${rssMb().toFixed(0)} MB, heap ${(m.heapUsed / 2 ** 20).toFixed(0)}/${(m.heapTotal / 2 ** 20).toFixed(0)} MB`);
-        }
+      }
+      if (memEvery && (i - 1) % memEvery === 0) {
+        await settle();
+        memLine(i - 1);
+        dump(i - 1);
       }
     }
     const historyMs = performance.now() - h0;
-    collectGarbage();
+    await settle();
     const rssEnd = rssMb();
     say(`history: ${historyN - 1} folds in ${(historyMs / 1000).toFixed(1)} s, RSS ${rssStart.toFixed(0)} → ${rssEnd.toFixed(0)} MB`);
 
@@ -262,6 +327,7 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
     const info = store.getPlane(sync.plane)!;
     await sync.close();
     await pool.close();
+    await (sync as unknown as { opts: { pool: ExtractPool } }).opts.pool.close();
     store.close();
     return {
       files: paths.length,
