@@ -4,7 +4,7 @@
 // folded one by one (commits/s, RSS at start and end), and commit → queryable under the watcher
 // (a real `git commit`, chokidar, debounce, fold). Run alone: node dist/bench/fold.js [--lines N]
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,7 @@ import { ExtractPool } from "../src/extract/pool.js";
 import { activePlugins } from "../src/plugin/registry.js";
 import { openStore } from "../src/store/store.js";
 import { type FoldResult, PlaneSync } from "../src/sync/fold.js";
-import { Watcher, boundHeapGrowth } from "../src/sync/watch.js";
+import { Watcher, boundHeapGrowth, followerMode } from "../src/sync/watch.js";
 import { generate, rng } from "./gen.js";
 
 export interface FoldBenchOptions {
@@ -61,6 +61,14 @@ export interface FoldBenchResult {
     rssStartMb: number;
     rssEndMb: number;
     rssGrowthPct: number;
+    /** The same RSS split: anonymous memory (heaps: V8, C) and file-backed pages (code, mapped files). */
+    anonStartMb: number;
+    anonEndMb: number;
+    fileStartMb: number;
+    fileEndMb: number;
+    /** The database file (main + WAL) at the start and the end: the data the folds add. */
+    dbStartMb: number;
+    dbEndMb: number;
     /** RSS after every 100 folds. */
     rssAt: { folds: number; mb: number }[];
   };
@@ -124,9 +132,33 @@ function rssMb(): number {
   return process.memoryUsage().rss / (1024 * 1024);
 }
 
+/** Resident memory by kind (MB): anonymous vs file-backed (/proc/self/status), and the brk heap ([heap], glibc's main arena) from smaps. */
+export function memKinds(): { anon: number; file: number; shmem: number; brk: number } {
+  const kb = (text: string, key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? Number.NaN) / 1024;
+  let status = "";
+  let smaps = "";
+  try {
+    status = readFileSync("/proc/self/status", "utf8");
+    smaps = readFileSync("/proc/self/smaps", "utf8");
+  } catch {
+    // not Linux
+  }
+  const heap = /\[heap\]\n(?:.*\n)*?Rss:\s+(\d+) kB/.exec(smaps);
+  return { anon: kb(status, "RssAnon"), file: kb(status, "RssFile"), shmem: kb(status, "RssShmem"), brk: Number(heap?.[1] ?? 0) / 1024 };
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
+}
+
+/**
+ * A full collection, then a pause: V8 hands the pages it freed back to the OS from a background
+ * thread, so RSS read right after gc() still counts some of them (measured: ±50 MB).
+ */
+async function settle(): Promise<void> {
+  collectGarbage();
+  await new Promise((r) => setTimeout(r, 250));
 }
 
 function collectGarbage(): void {
@@ -182,33 +214,56 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
     commits.length = 0;
 
     // What `drsg watch` holds: the store, the plugins, a pool, the sync — warmed at start-up —
-    // with the heap growth a watcher sets (Watcher.start).
+    // with the memory bounds a watcher sets (followerMode; the heap flags before the pool starts,
+    // as the CLI sets them before its first sync starts the workers).
     boundHeapGrowth();
     const plugins = activePlugins();
     const store = openStore(db);
     const pool = new ExtractPool(plugins.jobs());
     const sync = await PlaneSync.open({ store, dir, plugins, pool, log: false });
+    followerMode(sync);
     await sync.warm();
     await sync.foldTo(shas[1]!);
 
-    collectGarbage();
+    const size = (f: string) => {
+      try {
+        return statSync(f).size / 2 ** 20;
+      } catch {
+        return 0;
+      }
+    };
+    // DRSG_BENCH_MEM=N: a line of memory figures every N folds (stderr).
+    const memEvery = Number(process.env.DRSG_BENCH_MEM ?? 0);
+    const memLine = (folds: number) => {
+      const m = process.memoryUsage();
+      const k = memKinds();
+      say(
+        `  after ${folds} folds: rss ${rssMb().toFixed(0)} MB (anon ${k.anon.toFixed(0)} of which brk heap ${k.brk.toFixed(0)}, file ${k.file.toFixed(0)}), V8 heap ${(m.heapUsed / 2 ** 20).toFixed(0)}/${(m.heapTotal / 2 ** 20).toFixed(0)} MB, external ${(m.external / 2 ** 20).toFixed(0)} MB; db ${size(db).toFixed(0)} MB, wal ${size(`${db}-wal`).toFixed(0)} MB`,
+      );
+    };
+    await settle();
     const rssStart = rssMb();
+    const kindsStart = memKinds();
+    const dbStartMb = size(db) + size(`${db}-wal`);
+    if (memEvery) memLine(1);
     const rssAt: { folds: number; mb: number }[] = [];
+    let paused = 0;
     const h0 = performance.now();
     for (let i = 2; i <= historyN; i++) {
       await sync.foldTo(shas[i]!);
-      if (i % 100 === 0) {
-        collectGarbage();
-        rssAt.push({ folds: i - 1, mb: rssMb() });
-        if (process.env.DRSG_BENCH_MEM) {
-          const m = process.memoryUsage();
-          say(`  after ${i - 1} folds: rss ${rssMb().toFixed(0)} MB, heap ${(m.heapUsed / 2 ** 20).toFixed(0)}/${(m.heapTotal / 2 ** 20).toFixed(0)} MB`);
-        }
-      }
+      const sample = i % 100 === 0 || (memEvery > 0 && (i - 1) % memEvery === 0);
+      if (!sample) continue;
+      const p0 = performance.now();
+      await settle();
+      if (i % 100 === 0) rssAt.push({ folds: i - 1, mb: rssMb() });
+      if (memEvery > 0 && (i - 1) % memEvery === 0) memLine(i - 1);
+      paused += performance.now() - p0;
     }
-    const historyMs = performance.now() - h0;
-    collectGarbage();
+    const historyMs = performance.now() - h0 - paused;
+    await settle();
     const rssEnd = rssMb();
+    const kindsEnd = memKinds();
+    const dbEndMb = size(db) + size(`${db}-wal`);
     say(`history: ${historyN - 1} folds in ${(historyMs / 1000).toFixed(1)} s, RSS ${rssStart.toFixed(0)} → ${rssEnd.toFixed(0)} MB`);
 
     const folds: FoldLatency[] = [];
@@ -278,6 +333,12 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
         rssStartMb: rssStart,
         rssEndMb: rssEnd,
         rssGrowthPct: (100 * (rssEnd - rssStart)) / rssStart,
+        anonStartMb: kindsStart.anon,
+        anonEndMb: kindsEnd.anon,
+        fileStartMb: kindsStart.file,
+        fileEndMb: kindsEnd.file,
+        dbStartMb,
+        dbEndMb,
         rssAt,
       },
       watcher: { commits: lat.length, medianMs: median(lat), maxMs: Math.max(...lat) },
@@ -303,7 +364,7 @@ export function foldMarkdown(b: FoldBenchResult): string {
     "|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
-    `${b.history.commits} commits folded one by one: ${f(b.history.commitsPerSec, 1)} commits/s; RSS ${f(b.history.rssStartMb)} MB → ${f(b.history.rssEndMb)} MB (${f(b.history.rssGrowthPct, 1)}%; ${b.history.rssAt.map((x) => `${x.mb.toFixed(0)} after ${x.folds}`).join(", ")}). Full digest (own process): peak RSS ${f(b.fullDigestRssMb)} MB.`,
+    `${b.history.commits} commits folded one by one in the process a watcher is (its memory bounds set): ${f(b.history.commitsPerSec, 1)} commits/s; process RSS ${f(b.history.rssStartMb)} MB → ${f(b.history.rssEndMb)} MB (**${f(b.history.rssGrowthPct, 1)}%**; ${b.history.rssAt.map((x) => `${x.mb.toFixed(0)} after ${x.folds}`).join(", ")}), read after a full GC and a 250 ms pause; of it anonymous ${f(b.history.anonStartMb)} → ${f(b.history.anonEndMb)} MB, file-backed ${f(b.history.fileStartMb)} → ${f(b.history.fileEndMb)} MB (no SQLite mmap: the database is read, not mapped). The database (with its WAL) grew ${f(b.history.dbStartMb)} → ${f(b.history.dbEndMb)} MB, the history's own data. Full digest (own process): peak RSS ${f(b.fullDigestRssMb)} MB.`,
     `Under \`drsg watch\` (chokidar on .git, 120 ms debounce): commit → queryable median ${f(b.watcher.medianMs)} ms, max ${f(b.watcher.maxMs)} ms over ${b.watcher.commits} commits.`,
   ].join("\n");
 }

@@ -45,6 +45,27 @@ export function resolveRetainCommits(option: number | undefined, env: NodeJS.Pro
   return n;
 }
 
+/** SQLite's page cache per store (KiB): room for a digest's writes. */
+const DEFAULT_CACHE_KIB = 65536;
+
+/**
+ * Bound this store's SQLite page cache to `kib` KiB (undefined: back to the default). A
+ * long-lived follower touches a little more of the file with every fold, so its cache fills
+ * toward the bound and stays there; the pages live in the C heap, outside V8's accounting.
+ */
+export function setCacheSize(store: Store, kib: number | undefined): void {
+  if (!(store instanceof SqliteStore) || store.ctx.closed) return;
+  const n = kib ?? DEFAULT_CACHE_KIB;
+  if (!Number.isSafeInteger(n) || n <= 0) throw new DrsgError("BAD_INPUT", `cache size: a positive number of KiB, got ${kib}`);
+  store.ctx.db.pragma(`cache_size = -${n}`);
+}
+
+/** Hand the page cache's unused pages and other spare memory back (PRAGMA shrink_memory): after a fold, before idling. */
+export function releaseMemory(store: Store): void {
+  if (!(store instanceof SqliteStore) || store.ctx.closed || store.ctx.writing) return;
+  store.ctx.db.pragma("shrink_memory");
+}
+
 const DIGEST_HINT = "build it with `drsg digest <dir> --apply --db <path>`";
 
 /** What the file holds: nothing yet, or a drsg database of this schema version. Throws otherwise. */
@@ -131,7 +152,7 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
     locked = true;
     if (state === "empty") initSchema(db);
     db.pragma("synchronous = NORMAL");
-    db.pragma("cache_size = -65536");
+    db.pragma(`cache_size = -${DEFAULT_CACHE_KIB}`);
     db.pragma("temp_store = MEMORY");
     // A digest-sized write leaves a large WAL behind; cut it back after each checkpoint.
     db.pragma("journal_size_limit = 67108864");
@@ -150,6 +171,7 @@ function isThenable(v: unknown): boolean {
 }
 
 class SqliteStore extends SqlReader implements Store {
+  declare readonly ctx: StoreContext;
   readonly path: string;
   readonly retainCommits: number;
 

@@ -15,6 +15,7 @@ import { opsPlaneName, readManifests, writeOpsPlane } from "../ops/plane.js";
 import { DrsgError, errorText } from "../model/errors.js";
 import { ExtractPool } from "../extract/pool.js";
 import type { PluginSet } from "../plugin/host.js";
+import { releaseMemory, setCacheSize } from "../store/store.js";
 import type { Store } from "../store/types.js";
 import { type ApplyStats, type PlaneState, applyChanges, applyFacts, canonical, loadPlaneState } from "./apply.js";
 import { digest, storeCache } from "./digest.js";
@@ -85,6 +86,9 @@ function factsChanged(s: ApplyStats): number {
   return s.nodesCreated + s.nodesPatched + s.nodesDeleted + s.edgesCreated + s.edgesPatched + s.edgesDeleted;
 }
 
+/** A follower's SQLite page cache (KiB; boundMemory). */
+export const FOLLOWER_CACHE_KIB = 8192;
+
 const short = (sha: string | undefined) => (sha ? sha.slice(0, 7) : "-");
 
 /**
@@ -104,6 +108,8 @@ export class PlaneSync {
   private queue: Promise<unknown> = Promise.resolve();
   private ownPool: ExtractPool | undefined;
   private closed = false;
+  /** Follower mode (boundMemory): the store's page cache is bounded and emptied after each sync. */
+  private memoryBound = false;
 
   private constructor(
     private readonly opts: PlaneSyncOptions,
@@ -150,10 +156,26 @@ export class PlaneSync {
     return typeof c === "string" && c !== "" ? c : undefined;
   }
 
+  /**
+   * Follower mode, for a process that folds for hours (drsg watch, drsg serve watch): the store's
+   * SQLite page cache is held to FOLLOWER_CACHE_KIB (a full build gets the default back while it
+   * runs) and handed back after every fold, so the C heap does not fill toward the cache bound
+   * as the folds touch more of a growing file. Reads between folds come from the OS page cache.
+   */
+  boundMemory(): void {
+    this.memoryBound = true;
+    setCacheSize(this.store, FOLLOWER_CACHE_KIB);
+    releaseMemory(this.store);
+  }
+
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(() => {
+    const run = this.queue.then(async () => {
       if (this.closed) throw new DrsgError("INTERNAL", `sync of plane '${this.plane}' is closed`);
-      return fn();
+      try {
+        return await fn();
+      } finally {
+        if (this.memoryBound) releaseMemory(this.store);
+      }
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -515,6 +537,16 @@ export class PlaneSync {
     const from = this.syncedCommit();
     if (this.opts.log !== false) log("info", `${kind} ${this.plane} at ${short(to)}: ${reason}`);
     const since = new Date().toISOString();
+    // A digest's writes want the full cache; a follower gets its bound back when the build is done.
+    if (this.memoryBound) setCacheSize(this.store, undefined);
+    try {
+      return await this.fullBuildBody(t0, from, to, kind, reason, since);
+    } finally {
+      if (this.memoryBound) setCacheSize(this.store, FOLLOWER_CACHE_KIB);
+    }
+  }
+
+  private async fullBuildBody(t0: number, from: string | undefined, to: string, kind: "build" | "rebuild", reason: string, since: string): Promise<FoldResult> {
     this.store.write((w) => {
       if (w.getPlane(this.plane)) w.setPlaneProps(this.plane, { rebuilding_since: since });
       else w.createPlane(this.plane, { rebuilding_since: since });

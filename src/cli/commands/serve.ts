@@ -9,7 +9,7 @@ import { type RunningServer, parseAddr, startServer } from "../../server/http.js
 import { MountManager } from "../../server/mounts.js";
 import { RoutedStore } from "../../store/routed.js";
 import { PlaneSync } from "../../sync/fold.js";
-import { Watcher } from "../../sync/watch.js";
+import { Watcher, followerMode } from "../../sync/watch.js";
 import { TOOLS } from "../../tools/index.js";
 import type { ToolContext } from "../../tools/tool.js";
 import { type Command, flag, str } from "../command.js";
@@ -80,6 +80,8 @@ export const serveCommand: Command = {
       };
       if (watch) {
         sync = await PlaneSync.open({ store: main, dir: dir!, plugins, plane: str(args, "plane") });
+        // Before the first sync starts the extraction workers: their heap bounds are read then.
+        followerMode(sync);
         ctx.extras!.sync = sync;
         const first = flag(args, "force") ? await sync.rebuild("--force") : await sync.syncToHead();
         log("info", `plane '${sync.plane}' ${first.kind} at ${first.to.slice(0, 12) || "-"}${first.reason ? ` (${first.reason})` : ""}`);

@@ -4,7 +4,7 @@
 import { log } from "../../log.js";
 import { activePlugins } from "../../plugin/registry.js";
 import { PlaneSync } from "../../sync/fold.js";
-import { Watcher } from "../../sync/watch.js";
+import { Watcher, followerMode } from "../../sync/watch.js";
 import { type Command, str } from "../command.js";
 import { dbPath, openDb } from "../db.js";
 
@@ -21,6 +21,8 @@ export const watchCommand: Command = {
     let watcher: Watcher | undefined;
     try {
       sync = await PlaneSync.open({ store, dir, plugins, plane: str(args, "plane") });
+      // Before the first sync starts the extraction workers: their heap bounds are read then.
+      followerMode(sync);
       const start = await sync.syncToHead();
       if (start.kind === "noop")
         log("info", `watch ${sync.plane}: ${start.to ? `in sync at ${start.to.slice(0, 12)}` : (start.reason ?? "nothing to do")}`);
