@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 import { DrsgError } from "../model/errors.js";
 import type { Partial } from "../model/partial.js";
 import type { GrammarJob } from "../plugin/host.js";
-import type { ExtractReply, ExtractTask } from "./worker.js";
+import type { ExtractReply, ExtractTask, WarmTask } from "./worker.js";
 
 /** One file's partial; `json` is its JSON text (what the partial cache stores). */
 export interface Extracted {
@@ -79,6 +79,26 @@ export class ExtractPool {
       const transfer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
       this.workers[best]!.postMessage(task, transfer);
     });
+  }
+
+  /**
+   * Have every worker load (compile) these grammar jobs now — a follower does this at start-up
+   * so the first commit it folds pays no query compile. Resolves when all are loaded; a job
+   * that fails to load fails here as it would on its first file. Answers, per worker, the jobs
+   * it holds loaded (unknown ids are ignored).
+   */
+  warm(jobIds: string[]): Promise<string[][]> {
+    if (this.closed) return Promise.reject(new Error("extract pool is closed"));
+    return Promise.all(
+      this.workers.map(
+        (w, i) =>
+          new Promise<string[]>((resolve, reject) => {
+            const seq = ++this.seq;
+            this.pending.set(seq, { resolve: (x) => resolve(x.partial as unknown as string[]), reject, worker: i, bytes: 0 });
+            w.postMessage({ seq, warm: jobIds } satisfies WarmTask);
+          }),
+      ),
+    );
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,12 @@ export interface ExtractTask {
   bytes: Uint8Array;
 }
 
+/** Load (compile) these grammar jobs now, so the first file of each pays no start-up. */
+export interface WarmTask {
+  seq: number;
+  warm: string[];
+}
+
 export type ExtractReply =
   | { seq: number; ok: true; /** The partial as JSON: cheaper to send than a structured clone, and what the cache stores. */ json: string; parseMs: number }
   | { seq: number; ok: false; error: string; code?: string };
@@ -22,15 +28,28 @@ const decoder = new TextDecoder("utf-8");
 // The runtime starts at once (while the caller still walks the tree); a failure surfaces with the first task.
 initParser().catch(() => undefined);
 
-async function handle(task: ExtractTask): Promise<ExtractReply> {
-  const job = jobs.get(task.job);
-  if (!job) return { seq: task.seq, ok: false, error: `no grammar job ${task.job}` };
+function grammarOf(job: GrammarJob): Promise<LoadedGrammar> {
   let g = loaded.get(job.id);
   if (!g) {
     g = loadGrammar(job);
     loaded.set(job.id, g);
   }
-  const grammar = await g;
+  return g;
+}
+
+async function warm(task: WarmTask): Promise<ExtractReply> {
+  for (const id of task.warm) {
+    const job = jobs.get(id);
+    if (job) await grammarOf(job);
+  }
+  // The answer names every job this worker holds loaded.
+  return { seq: task.seq, ok: true, json: JSON.stringify([...loaded.keys()]), parseMs: 0 };
+}
+
+async function handle(task: ExtractTask): Promise<ExtractReply> {
+  const job = jobs.get(task.job);
+  if (!job) return { seq: task.seq, ok: false, error: `no grammar job ${task.job}` };
+  const grammar = await grammarOf(job);
   const source = decoder.decode(task.bytes);
   const t0 = performance.now();
   const tree = grammar.parser.parse(source);
@@ -44,8 +63,8 @@ async function handle(task: ExtractTask): Promise<ExtractReply> {
   }
 }
 
-parentPort!.on("message", (task: ExtractTask) => {
-  handle(task).then(
+parentPort!.on("message", (task: ExtractTask | WarmTask) => {
+  ("warm" in task ? warm(task) : handle(task)).then(
     (reply) => parentPort!.postMessage(reply),
     (e: unknown) =>
       parentPort!.postMessage({

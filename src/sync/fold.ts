@@ -275,10 +275,12 @@ export class PlaneSync {
     const walk = await walkSource(this.root, { commit: at, repo: this.repo });
     const cache = storeCache(this.store);
     const partials: Known = new Map();
+    const jobs = new Set<string>();
     let missing = 0;
     for (const f of walk.files) {
       const route = this.opts.plugins.route(f.path);
       if (!route || !f.oid) continue;
+      jobs.add(`${route.plugin.manifest.name}/${route.grammar}`);
       const build = route.plugin.build;
       const known = this.partials.get(f.path);
       if (known && known.oid === f.oid && known.build === build) {
@@ -290,11 +292,17 @@ export class PlaneSync {
       else missing++;
     }
     this.partials = partials;
+    // The workers compile the tree's grammars now, beside the resolve below, so the first commit
+    // folded after start-up pays no query compile (a load failure surfaces with the first file).
+    const warming = this.pool()
+      .warm([...jobs])
+      .catch(() => []);
     const tree: Tree = { commit: at, files: new Map(walk.files.map((f) => [f.path, f])), manifests: new Map() };
     await this.readManifests(tree, undefined);
     this.tree = tree;
     // With every partial at hand, resolve now so the first fold is already incremental.
     if (missing === 0) await this.index.update(partials, tree.manifests, basename(this.root), new Set());
+    await warming;
   }
 
   /** Does the _ops plane hold an image whose tag names a revision the history did not have yet? */

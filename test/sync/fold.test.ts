@@ -2,10 +2,12 @@
 // digest of that commit builds, keep node ids of what survives, and never touch facts the
 // parsers do not own.
 import assert from "node:assert/strict";
-import { basename } from "node:path";
+import { writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
+import { ExtractPool } from "../../src/extract/pool.js";
 import { git, makeRepo } from "../git/fixture.js";
-import { assertConverged, cleanupAll, closePool, exportOf, idsByKey, openSync, temp, tempStore } from "./helpers.js";
+import { assertConverged, cleanupAll, closePool, exportOf, idsByKey, officialSet, openSync, temp, tempStore } from "./helpers.js";
 
 after(async () => {
   await closePool();
@@ -78,6 +80,30 @@ describe("fold", () => {
     await assertConverged(store, plane, dir, "after build");
     await sync.close();
     store.close();
+  });
+
+  test("a follower's start-up has every worker compile the tree's grammars before the first commit", async () => {
+    const { dir, store, sync: builder } = await setup();
+    await builder.close();
+    const pool = new ExtractPool(officialSet().jobs(), 2);
+    try {
+      assert.deepEqual(await pool.warm([]), [[], []], "a fresh pool holds no grammar");
+      const sync = await openSync(store, dir, { pool });
+      assert.equal((await sync.syncToHead()).kind, "noop");
+      for (const held of await pool.warm([])) {
+        assert.ok(held.includes("ts/typescript") && held.includes("python/python"), `worker holds ${held.join(", ")}`);
+        assert.ok(!held.includes("go/go"), "only the grammars the tree uses");
+      }
+      // The warmed pool folds as before.
+      writeFileSync(join(dir, "src/price.ts"), PRICE.replace("* 2", "* 3"));
+      git(dir, ["commit", "-qam", "price"]);
+      assert.equal((await sync.syncToHead()).kind, "fold");
+      await assertConverged(store, basename(dir), dir, "after a fold on a warmed pool");
+      await sync.close();
+    } finally {
+      await pool.close();
+      store.close();
+    }
   });
 
   test("add, modify, delete: converges; ids of unchanged and patched symbols kept", async () => {
