@@ -147,6 +147,48 @@ export function memKinds(): { anon: number; file: number; shmem: number; brk: nu
   return { anon: kb(status, "RssAnon"), file: kb(status, "RssFile"), shmem: kb(status, "RssShmem"), brk: Number(heap?.[1] ?? 0) / 1024 };
 }
 
+/** Every mapping's resident size (KiB) by start address, with what it is (DRSG_BENCH_MEM). */
+function mappings(): Map<string, { desc: string; sizeKb: number; rssKb: number }> {
+  const out = new Map<string, { desc: string; sizeKb: number; rssKb: number }>();
+  let text = "";
+  try {
+    text = readFileSync("/proc/self/smaps", "utf8");
+  } catch {
+    return out;
+  }
+  let cur: { desc: string; sizeKb: number; rssKb: number } | undefined;
+  for (const line of text.split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      cur = { desc: `${head[3]} ${head[4] || "[anon]"}`, sizeKb: 0, rssKb: 0 };
+      out.set(head[1]!, cur);
+      continue;
+    }
+    const kv = /^(Size|Rss):\s+(\d+) kB/.exec(line);
+    if (kv && cur) {
+      if (kv[1] === "Size") cur.sizeKb = Number(kv[2]);
+      else cur.rssKb = Number(kv[2]);
+    }
+  }
+  return out;
+}
+
+/** The mappings whose resident size grew most between two readings (stderr). */
+function growth(say: (s: string) => void, a: ReturnType<typeof mappings>, b: ReturnType<typeof mappings>): void {
+  const rows: { at: string; desc: string; sizeKb: number; fromKb: number; toKb: number }[] = [];
+  for (const [at, m] of b) rows.push({ at, desc: m.desc, sizeKb: m.sizeKb, fromKb: a.get(at)?.rssKb ?? 0, toKb: m.rssKb });
+  for (const [at, m] of a) if (!b.has(at)) rows.push({ at, desc: m.desc, sizeKb: m.sizeKb, fromKb: m.rssKb, toKb: 0 });
+  rows.sort((x, y) => y.toKb - y.fromKb - (x.toKb - x.fromKb));
+  const total = rows.reduce((s, r) => s + r.toKb - r.fromKb, 0);
+  say(`  mappings: resident ${(total / 1024).toFixed(1)} MB more; most grown:`);
+  for (const r of rows.slice(0, 12)) {
+    say(`    ${r.at} ${r.desc} size ${(r.sizeKb / 1024).toFixed(1)} MB: ${(r.fromKb / 1024).toFixed(1)} → ${(r.toKb / 1024).toFixed(1)} MB`);
+  }
+  const gone = rows.filter((r) => r.toKb === 0 && r.fromKb > 0).reduce((s, r) => s + r.fromKb, 0);
+  const fresh = rows.filter((r) => r.fromKb === 0 && r.toKb > 0).reduce((s, r) => s + r.toKb, 0);
+  say(`    new mappings ${(fresh / 1024).toFixed(1)} MB resident, unmapped ${(gone / 1024).toFixed(1)} MB`);
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
@@ -246,6 +288,7 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
     const kindsStart = memKinds();
     const dbStartMb = size(db) + size(`${db}-wal`);
     if (memEvery) memLine(1);
+    const mapsStart = memEvery ? mappings() : undefined;
     const rssAt: { folds: number; mb: number }[] = [];
     let paused = 0;
     const h0 = performance.now();
@@ -262,6 +305,7 @@ export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchR
     const historyMs = performance.now() - h0 - paused;
     await settle();
     const rssEnd = rssMb();
+    if (mapsStart) growth(say, mapsStart, mappings());
     const kindsEnd = memKinds();
     const dbEndMb = size(db) + size(`${db}-wal`);
     say(`history: ${historyN - 1} folds in ${(historyMs / 1000).toFixed(1)} s, RSS ${rssStart.toFixed(0)} → ${rssEnd.toFixed(0)} MB`);

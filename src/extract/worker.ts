@@ -63,8 +63,32 @@ async function handle(task: ExtractTask): Promise<ExtractReply> {
   }
 }
 
+// A follower's workers (the process set --expose-gc before they started: boundHeapGrowth) collect
+// once they have been idle a moment, so a heap returns to its live size between commits instead
+// of growing to V8's next threshold; a digest's workers never see gc and never pause for it.
+const gc = (globalThis as { gc?: () => void }).gc;
+export const IDLE_GC_MS = 200;
+let inFlight = 0;
+let idleTimer: NodeJS.Timeout | undefined;
+
+function taskStarted(): void {
+  inFlight++;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = undefined;
+}
+
+function taskDone(): void {
+  if (--inFlight > 0 || typeof gc !== "function") return;
+  idleTimer = setTimeout(() => {
+    idleTimer = undefined;
+    if (inFlight === 0) gc();
+  }, IDLE_GC_MS);
+  idleTimer.unref();
+}
+
 parentPort!.on("message", (task: ExtractTask | WarmTask) => {
-  ("warm" in task ? warm(task) : handle(task)).then(
+  taskStarted();
+  ("warm" in task ? warm(task) : handle(task)).finally(taskDone).then(
     (reply) => parentPort!.postMessage(reply),
     (e: unknown) =>
       parentPort!.postMessage({

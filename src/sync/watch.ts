@@ -54,7 +54,9 @@ const WORKER_SEMI_SPACE_MB = 2;
 export function boundHeapGrowth(percent = 25): void {
   if (heapBounded) return;
   heapBounded = true;
-  for (const flag of [`--heap-growing-percent=${percent}`, "--compact-on-every-full-gc", `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`]) {
+  // --expose-gc: workers started afterwards get `gc` and collect once idle (src/extract/worker.ts),
+  // so their heaps stay at their live size between commits.
+  for (const flag of [`--heap-growing-percent=${percent}`, "--compact-on-every-full-gc", `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, "--expose-gc"]) {
     try {
       setFlagsFromString(flag);
     } catch {
