@@ -253,10 +253,12 @@ class SqliteStore extends SqlReader implements Store {
     const p = this.planeId(plane);
     const q = ftsQuery(query);
     if (q === undefined || limit === 0) return [];
-    // name weighs most, then the key, the signature, the doc comment.
+    // name weighs most, then the key, the signature, the doc comment. Ranked by id alone; the
+    // rows (labels, props) are read for the `lim` best only, not carried through the sort.
     const sql =
-      "SELECT n.id, n.key, n.labels, n.props FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid " +
-      "WHERE nodes_fts MATCH @q AND n.plane = @p ORDER BY bm25(nodes_fts, 8.0, 4.0, 2.0, 1.0), n.id LIMIT @lim";
+      "SELECT n.id, n.key, n.labels, n.props FROM (SELECT m.id, bm25(nodes_fts, 8.0, 4.0, 2.0, 1.0) AS r " +
+      "FROM nodes_fts JOIN nodes m ON m.id = nodes_fts.rowid WHERE nodes_fts MATCH @q AND m.plane = @p " +
+      "ORDER BY r, m.id LIMIT @lim) t JOIN nodes n ON n.id = t.id ORDER BY t.r, t.id";
     const stmt = this.ctx.stmt(sql);
     const rows = stmt.all({ q: q.all, p, lim: limit }) as NodeRow[];
     // Too few with every term: fill up with nodes that match some of them.
