@@ -108,16 +108,20 @@ export class SqlReader implements Reader {
   }
 
   listPlanes(): PlaneInfo[] {
+    return this.planeRows().map(toPlane);
+  }
+
+  private planeRows(): PlaneRow[] {
     // Counting every plane's rows is a scan of both indexes per plane, and the answer moves only
     // with a commit: keep the current-state rows per commit (never inside a transaction).
     const cacheable = this.at === undefined && !this.ctx.db.inTransaction;
     if (cacheable) {
       const hit = planeLists.get(this.ctx);
-      if (hit !== undefined && hit.seq === this.ctx.latest) return hit.rows.map(toPlane);
+      if (hit !== undefined && hit.seq === this.ctx.latest) return hit.rows;
     }
     const rows = this.ctx.stmt(this.planeSql("ORDER BY p.name")).all(this.params({})) as PlaneRow[];
     if (cacheable) planeLists.set(this.ctx, { seq: this.ctx.latest, rows });
-    return rows.map(toPlane);
+    return rows;
   }
 
   getPlane(name: string): PlaneInfo | undefined {
