@@ -186,6 +186,13 @@ describe("per-commit verb structures are rebuilt after a commit", () => {
     assert.match(await call(impact, { plane: "p", name: "app.target" }), /might also reach it: 0/);
   });
 
+  it("impact's lines show a symbol's site as of the latest commit", async () => {
+    store.write((w) => w.createEdge("p", { type: "CALLS", src: id["app.c"]!, dst: id["app.target"]!, props: { line: 3 } }));
+    assert.match(await call(impact, { plane: "p", name: "app.target" }), /depth 1 \(1\):\n {2}app\.c {2}Function {2}app\.ts:1 {2}\[CALLS\]/);
+    store.write((w) => w.updateNode("p", id["app.c"]!, { props: { file: "moved.ts", line: 40 } }));
+    assert.match(await call(impact, { plane: "p", name: "app.target" }), /depth 1 \(1\):\n {2}app\.c {2}Function {2}moved\.ts:40 {2}\[CALLS\]/);
+  });
+
   it("list_planes answers with the counts of the latest commit", async () => {
     const before = await call(listPlanes, {});
     const m = /p {2}(\d+) node\(s\), (\d+) edge\(s\)/.exec(before);
