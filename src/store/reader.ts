@@ -59,6 +59,9 @@ function toPlane(r: PlaneRow): PlaneInfo {
   return { id: r.id, name: r.name, props: JSON.parse(r.props) as Props, nodeCount: r.nodes, edgeCount: r.edges };
 }
 
+/** Each store's current-state plane list (with counts) as of commit `seq`. */
+const planeLists = new WeakMap<StoreContext, { seq: number; rows: PlaneRow[] }>();
+
 /** A reader over the current state (`at` undefined) or the state right after commit `at`. */
 export class SqlReader implements Reader {
   private readonly src: Sources;
@@ -105,8 +108,20 @@ export class SqlReader implements Reader {
   }
 
   listPlanes(): PlaneInfo[] {
+    return this.planeRows().map(toPlane);
+  }
+
+  private planeRows(): PlaneRow[] {
+    // Counting every plane's rows is a scan of both indexes per plane, and the answer moves only
+    // with a commit: keep the current-state rows per commit (never inside a transaction).
+    const cacheable = this.at === undefined && !this.ctx.db.inTransaction;
+    if (cacheable) {
+      const hit = planeLists.get(this.ctx);
+      if (hit !== undefined && hit.seq === this.ctx.latest) return hit.rows;
+    }
     const rows = this.ctx.stmt(this.planeSql("ORDER BY p.name")).all(this.params({})) as PlaneRow[];
-    return rows.map(toPlane);
+    if (cacheable) planeLists.set(this.ctx, { seq: this.ctx.latest, rows });
+    return rows;
   }
 
   getPlane(name: string): PlaneInfo | undefined {

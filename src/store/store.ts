@@ -18,6 +18,16 @@ export { SCHEMA_VERSION } from "./schema.js";
 export type * from "./types.js";
 export { checkPlaneName } from "./writer.js";
 
+/**
+ * The best `@lim` matches of plane `@p` by (bm25, id): name weighs most, then the key, the
+ * signature, the doc comment. Ranked by id alone; the rows (labels, props) are read for the
+ * best only, not carried through the sort.
+ */
+const SEARCH_IN_PLANE =
+  "SELECT n.id, n.key, n.labels, n.props FROM (SELECT m.id, bm25(nodes_fts, 8.0, 4.0, 2.0, 1.0) AS r " +
+  "FROM nodes_fts JOIN nodes m ON m.id = nodes_fts.rowid WHERE nodes_fts MATCH @q AND m.plane = @p " +
+  "ORDER BY r, m.id LIMIT @lim) t JOIN nodes n ON n.id = t.id ORDER BY t.r, t.id";
+
 /** Commits kept readable when neither the option nor $DRSG_RETAIN_COMMITS says otherwise. */
 export const DEFAULT_RETAIN_COMMITS = 20;
 const RETAIN_ENV = "DRSG_RETAIN_COMMITS";
@@ -275,16 +285,12 @@ class SqliteStore extends SqlReader implements Store {
     const p = this.planeId(plane);
     const q = ftsQuery(query);
     if (q === undefined || limit === 0) return [];
-    // name weighs most, then the key, the signature, the doc comment.
-    const sql =
-      "SELECT n.id, n.key, n.labels, n.props FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid " +
-      "WHERE nodes_fts MATCH @q AND n.plane = @p ORDER BY bm25(nodes_fts, 8.0, 4.0, 2.0, 1.0), n.id LIMIT @lim";
-    const stmt = this.ctx.stmt(sql);
-    const rows = stmt.all({ q: q.all, p, lim: limit }) as NodeRow[];
+    const rank = (match: string): NodeRow[] => this.ctx.stmt(SEARCH_IN_PLANE).all({ q: match, p, lim: limit }) as NodeRow[];
+    const rows = rank(q.all);
     // Too few with every term: fill up with nodes that match some of them.
     if (rows.length < limit && q.terms > 1) {
       const seen = new Set(rows.map((r) => r.id));
-      for (const r of stmt.all({ q: q.any, p, lim: limit }) as NodeRow[]) {
+      for (const r of rank(q.any)) {
         if (rows.length >= limit) break;
         if (!seen.has(r.id)) rows.push(r);
       }

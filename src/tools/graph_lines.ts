@@ -23,12 +23,20 @@ export function planeOf(ctx: ToolContext, name: string): PlaneInfo {
   return info;
 }
 
-/** The one-liner of graph node `id` (a store id as a string). */
+/** One-liners already read, per graph view (a view is one commit's state of one plane). */
+const lines = new WeakMap<PlaneGraph, Map<string, string>>();
+
+/** The one-liner of graph node `id` (a store id as a string), read once per view. */
 export function nodeLine(ctx: ToolContext, plane: string, g: PlaneGraph, id: string): string {
+  let byId = lines.get(g);
+  if (!byId) lines.set(g, (byId = new Map()));
+  const hit = byId.get(id);
+  if (hit !== undefined) return hit;
   const n = ctx.store.getNode(plane, Number(id));
-  if (n) return oneLine(n);
-  const a = g.hasNode(id) ? g.getNodeAttributes(id) : undefined;
-  return a ? `${a.key || "<keyless>"}  ${a.label}${a.file ? `  ${a.file}` : ""}` : `#${id}  (missing node)`;
+  const a = n || !g.hasNode(id) ? undefined : g.getNodeAttributes(id);
+  const line = n ? oneLine(n) : a ? `${a.key || "<keyless>"}  ${a.label}${a.file ? `  ${a.file}` : ""}` : `#${id}  (missing node)`;
+  byId.set(id, line);
+  return line;
 }
 
 /** Sort graph node ids by key (then id), for stable listings. */

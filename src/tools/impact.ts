@@ -29,14 +29,43 @@ export interface UnresolvedSites {
 /** Reasons that prove a call cannot reach a symbol of the tree (a method of a builtin object). */
 export const CANNOT_REACH = new Set(["builtin"]);
 
-/** The unbound calls named like `node` anywhere in the plane (an index lookup, then the view). */
+/** How many nodes named alike `unresolvedNamed` looks at (the store's name lookup limit). */
+const NAMED_SCAN = 10_000;
+
+/**
+ * The plane's UnresolvedRef stand-ins by name, per graph view (a view is one commit's state, so
+ * a new commit brings a new view and a new index): the ids, in id order, of those among the
+ * first NAMED_SCAN nodes of each name — what a name lookup limited to NAMED_SCAN would return.
+ */
+const refsByView = new WeakMap<PlaneGraph, Map<string, string[]>>();
+
+function unresolvedRefsNamed(ctx: ToolContext, plane: string, g: PlaneGraph, name: string): string[] {
+  let byName = refsByView.get(g);
+  if (byName === undefined) {
+    const refs = new Set<string>();
+    for (const n of ctx.store.nodesByLabel(plane, "UnresolvedRef")) refs.add(String(n.id));
+    // The view holds every node of the plane, inserted in id order.
+    const seen = new Map<string, number>();
+    byName = new Map();
+    for (const id of g.nodes()) {
+      const nm = keyName(g.getNodeAttribute(id, "key"));
+      const k = (seen.get(nm) ?? 0) + 1;
+      seen.set(nm, k);
+      if (k > NAMED_SCAN || !refs.has(id)) continue;
+      const list = byName.get(nm);
+      if (list) list.push(id);
+      else byName.set(nm, [id]);
+    }
+    refsByView.set(g, byName);
+  }
+  return byName.get(name) ?? [];
+}
+
+/** The unbound calls named like `node` anywhere in the plane (a per-view index, then the view). */
 export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneGraph, node: StoredNode): UnresolvedSites {
   const name = keyName(node.key);
   const out: UnresolvedSites = { name, sites: 0, callers: [], excluded: 0 };
-  for (const ref of ctx.store.nodesByName(plane, name, 10_000)) {
-    if (!ref.labels.includes("UnresolvedRef")) continue;
-    const id = String(ref.id);
-    if (!g.hasNode(id)) continue;
+  for (const id of unresolvedRefsNamed(ctx, plane, g, name)) {
     g.forEachInEdge(id, (_e, a, src) => {
       if (a.type !== "CALLS") return;
       const count = a.count ?? 1;

@@ -1,7 +1,7 @@
 // trace: the shortest recorded call path from one symbol to another — or, when none runs that
 // way, the reverse, said so. A missing path is explained: unresolved calls break chains.
 import { z } from "zod";
-import { shortestPath } from "../graph/walk.js";
+import { type PathResult, shortestPath } from "../graph/walk.js";
 import type { PlaneGraph } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne } from "./common.js";
@@ -10,6 +10,125 @@ import { defineTool, type ToolContext } from "./tool.js";
 
 /** Nodes one search may dequeue. */
 export const TRACE_VISIT_LIMIT = 20_000;
+
+/**
+ * One graph view's CALLS edges as integer adjacency, each node's out-edges in the view's own
+ * order, with the unbound-call sites each node holds. Built once per view (a view is one
+ * commit's state: a new commit brings a new view, and a new index), so a search walks arrays
+ * instead of every edge of every type through the graph's iterators.
+ */
+interface CallIndex {
+  ids: string[];
+  index: Map<string, number>;
+  /** Node i's CALLS edges are targets[offsets[i] .. offsets[i + 1]). */
+  offsets: Int32Array;
+  targets: Int32Array;
+  edges: string[];
+  /** Sites of CALLS edges carrying a reason, out of node i. */
+  unresolved: Float64Array;
+  /** Scratch of one search (searches run one at a time): visit marks by epoch, parents. */
+  mark: Int32Array;
+  epoch: number;
+  parent: Int32Array;
+  queue: Int32Array;
+}
+
+const callIndexes = new WeakMap<PlaneGraph, CallIndex>();
+
+function callIndex(g: PlaneGraph, type: string): CallIndex {
+  const hit = callIndexes.get(g);
+  if (hit) return hit;
+  const ids = g.nodes();
+  const index = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) index.set(ids[i]!, i);
+  const offsets = new Int32Array(ids.length + 1);
+  const targets: number[] = [];
+  const edges: string[] = [];
+  const unresolved = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    offsets[i] = targets.length;
+    g.forEachOutEdge(ids[i]!, (e, a, _s, v) => {
+      if (a.type !== type) return;
+      if (a.reason !== undefined) unresolved[i]! += a.count ?? 1;
+      targets.push(index.get(v)!);
+      edges.push(e);
+    });
+  }
+  offsets[ids.length] = targets.length;
+  const n = ids.length;
+  const ix: CallIndex = {
+    ids,
+    index,
+    offsets,
+    targets: Int32Array.from(targets),
+    edges,
+    unresolved,
+    mark: new Int32Array(n),
+    epoch: 0,
+    parent: new Int32Array(n),
+    queue: new Int32Array(n),
+  };
+  callIndexes.set(g, ix);
+  return ix;
+}
+
+/** `shortestPath(g, from, to, "CALLS", maxVisited)` — the same answer — over the view's CALLS index. */
+export function shortestCallPath(g: PlaneGraph, from: string, to: string, maxVisited: number): PathResult {
+  const ix = callIndex(g, "CALLS");
+  const f = ix.index.get(from);
+  const t = ix.index.get(to);
+  if (f === undefined || t === undefined || f === t) return shortestPath(g, from, to, "CALLS", maxVisited);
+  const { offsets, targets, unresolved, mark, parent, queue } = ix;
+  // A parent entry is the edge slot that reached the node; the start has none.
+  if (++ix.epoch >= 0x7fffffff) {
+    mark.fill(0);
+    ix.epoch = 1;
+  }
+  const epoch = ix.epoch;
+  mark[f] = epoch;
+  queue[0] = f;
+  let head = 0;
+  let tail = 1;
+  let unresolvedSites = 0;
+  while (head < tail) {
+    if (head >= maxVisited) return { visited: head, capped: true, unresolvedSites };
+    const u = queue[head++]!;
+    unresolvedSites += unresolved[u]!;
+    const end = offsets[u + 1]!;
+    for (let k = offsets[u]!; k < end; k++) {
+      const v = targets[k]!;
+      if (mark[v] === epoch) continue;
+      mark[v] = epoch;
+      parent[v] = k;
+      if (v === t) {
+        const nodes = [ix.ids[t]!];
+        const edges: string[] = [];
+        for (let at = t; at !== f; ) {
+          const slot = parent[at]!;
+          edges.push(ix.edges[slot]!);
+          // The edge slot's source: the node whose range holds it.
+          at = sourceOf(offsets, slot);
+          nodes.push(ix.ids[at]!);
+        }
+        return { nodes: nodes.reverse(), edges: edges.reverse(), visited: head, capped: false, unresolvedSites };
+      }
+      queue[tail++] = v;
+    }
+  }
+  return { visited: head, capped: false, unresolvedSites };
+}
+
+/** The node whose slice of `offsets` holds edge slot `k` (binary search; empty ranges skipped). */
+function sourceOf(offsets: Int32Array, k: number): number {
+  let lo = 0;
+  let hi = offsets.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid]! <= k) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
 
 function pathLines(ctx: ToolContext, p: PlaneInfo, g: PlaneGraph, nodes: string[], edges: string[]): string[] {
   const lines = [nodeLine(ctx, p.name, g, nodes[0]!)];
@@ -29,8 +148,8 @@ export function traceText(ctx: ToolContext, p: PlaneInfo, from: StoredNode, to: 
   const g = ctx.views.get(p.name);
   const a = String(from.id);
   const b = String(to.id);
-  const fwd = shortestPath(g, a, b, "CALLS", TRACE_VISIT_LIMIT);
-  const rev = fwd.nodes ? undefined : shortestPath(g, b, a, "CALLS", TRACE_VISIT_LIMIT);
+  const fwd = shortestCallPath(g, a, b, TRACE_VISIT_LIMIT);
+  const rev = fwd.nodes ? undefined : shortestCallPath(g, b, a, TRACE_VISIT_LIMIT);
   const found = fwd.nodes ? fwd : rev?.nodes ? rev : undefined;
   if (found?.nodes && found.edges) {
     if (found === rev) out.push("no forward path; the call flow runs the other way:");

@@ -84,3 +84,85 @@ describe("searchText", () => {
     assert.deepEqual(keys("document"), ["app/src/yaml.load"], "a rolled-back delete leaves the index as it was");
   });
 });
+
+describe("searchText beside other planes", () => {
+  let store: Store;
+  let done: () => void;
+
+  before(() => {
+    ({ store, done } = tempStore());
+    store.write((w) => {
+      w.createPlane("small");
+      w.createPlane("big");
+      w.createPlane("side");
+      // Interleaved ids, so neither plane's matches come first in id order; "side" outranks
+      // "small" (names hold the word), and ties (same text) break by id.
+      for (let i = 0; i < 60; i++) {
+        w.createNode("side", { key: `side/m${i}.alpha${i % 3 === 0 ? "" : i}`, labels: ["Function"], props: { doc_comment: "alpha alpha" } });
+        w.createNode("small", { key: `small/m.f${i}`, labels: ["Function"], props: { doc_comment: i % 4 === 0 ? "alpha" : `alpha beta ${"x ".repeat(i % 7)}` } });
+        w.createNode("side", { key: `side/m.other${i}`, labels: ["Function"], props: {} });
+      }
+      // A large plane with few matches.
+      w.createNodes(
+        "big",
+        Array.from({ length: 1950 }, (_, i) => ({ key: `big/m.g${i}`, labels: ["Function"], props: (i % 50 === 0 ? { doc_comment: "alpha gamma" } : {}) as Record<string, string> })),
+      );
+    });
+  });
+  after(() => done());
+
+  const keys = (plane: string, q: string, limit: number) => store.searchText(plane, q, limit).map((n) => n.key);
+
+  it("the best k of a plane are the first k of its whole ranking, however many other planes' matches rank above", () => {
+    for (const [plane, q] of [
+      ["small", "alpha"],
+      ["small", "alpha beta"],
+      ["small", "beta gamma"],
+      ["side", "alpha"],
+      ["big", "alpha"],
+      ["big", "gamma alpha"],
+    ] as const) {
+      const whole = keys(plane, q, 10_000);
+      assert.ok(whole.length >= 5, `${plane} ${q}: ${whole.length} match(es)`);
+      for (const k of [1, 2, 3, 5, 8, 13, 21, 34, 55]) assert.deepEqual(keys(plane, q, k), whole.slice(0, k), `${plane} "${q}" k=${k}`);
+      for (const key of whole) assert.ok(key.startsWith(`${plane}/`), `${key} is in plane ${plane}`);
+    }
+  });
+
+  it("follows deletes in other planes", () => {
+    const before = keys("small", "alpha", 10);
+    store.write((w) => w.dropPlane("side"));
+    assert.deepEqual(keys("small", "alpha", 10), before);
+    const whole = keys("small", "alpha", 10_000);
+    for (const k of [1, 2, 3, 5, 8, 13, 21, 34, 55]) assert.deepEqual(keys("small", "alpha", k), whole.slice(0, k), `k=${k}`);
+  });
+});
+
+describe("searchText ties", () => {
+  let store: Store;
+  let done: () => void;
+  before(() => {
+    ({ store, done } = tempStore());
+    store.write((w) => {
+      w.createPlane("t1");
+      w.createPlane("t2");
+      // Same text shape everywhere, so every match scores the same: ties break by id, lowest first.
+      for (let i = 0; i < 3; i++) w.createNode("t2", { key: `t2/m.n${i}`, labels: ["Function"], props: { doc_comment: "zeta" } });
+      for (let i = 0; i < 30; i++) w.createNode("t1", { key: `t1/m.n${i}`, labels: ["Function"], props: { doc_comment: "zeta" } });
+      for (let i = 3; i < 6; i++) w.createNode("t2", { key: `t2/m.n${i}`, labels: ["Function"], props: { doc_comment: "zeta" } });
+    });
+  });
+  after(() => done());
+
+  it("keeps the lowest ids among equal scores, whatever other planes hold", () => {
+    for (const k of [1, 5, 12, 29, 30])
+      assert.deepEqual(
+        store.searchText("t1", "zeta", k).map((n) => n.key),
+        Array.from({ length: k }, (_, i) => `t1/m.n${i}`),
+      );
+    assert.deepEqual(
+      store.searchText("t2", "zeta", 4).map((n) => n.key),
+      ["t2/m.n0", "t2/m.n1", "t2/m.n2", "t2/m.n3"],
+    );
+  });
+});
