@@ -84,7 +84,56 @@ interface Drive {
 }
 
 /** One server process, 50 sessions × 20 calls; `env` adds to the server's environment. */
-async function drive(db: string, names: string[], env: Record<string, string>): Promise<Drive> {
+/** The measured round's mix: per 6 calls, context ×2, impact, trace, search, list_planes. */
+const MEASURED_MIX = { kinds: ["context", "context", "impact", "trace", "search", "list_planes"], query: "method service" };
+/** The warm-up's: the same verbs but list_planes, and another search, so no measured answer is cached by it. */
+const WARM_MIX = { kinds: ["context", "context", "impact", "trace", "search", "context"], query: "helper function" };
+
+/**
+ * SESSIONS concurrent sessions, each connecting then making `calls` calls in turn (a mix of read
+ * verbs over `names`); `record` hears each call. Answers the open sessions.
+ */
+async function round(
+  url: string,
+  names: string[],
+  calls: number,
+  record: (kind: string, question: string, ms: number, ok: boolean) => void,
+  mix: { kinds: string[]; query: string } = MEASURED_MIX,
+): Promise<{ c: Client; t: StreamableHTTPClientTransport }[]> {
+  const clients: { c: Client; t: StreamableHTTPClientTransport }[] = [];
+  await Promise.all(
+    Array.from({ length: SESSIONS }, async (_, s) => {
+      const c = new Client({ name: `bench-${s}`, version: "1" }, { jsonSchemaValidator: validator });
+      const t = new StreamableHTTPClientTransport(new URL(url), { fetch: lightFetch, requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
+      await c.connect(t);
+      clients.push({ c, t });
+      for (let i = 0; i < calls; i++) {
+        const name = names[(s * calls + i) % names.length]!;
+        const kind = mix.kinds[i % mix.kinds.length]!;
+        const args =
+          kind === "trace"
+            ? { plane: "bench", from: name, to: names[(i + 7) % names.length]! }
+            : kind === "search"
+              ? { plane: "bench", query: mix.query }
+              : kind === "list_planes"
+                ? {}
+                : { plane: "bench", name };
+        const t0 = performance.now();
+        let ok = true;
+        try {
+          const r = await c.callTool({ name: kind, arguments: args });
+          if (r.isError) ok = false;
+        } catch {
+          ok = false;
+        }
+        record(kind, `${kind} ${JSON.stringify(args)}`, performance.now() - t0, ok);
+      }
+    }),
+  );
+  return clients;
+}
+
+async function drive(db: string, names: string[], warmNames: string[], env: Record<string, string>): Promise<Drive> {
   // DRSG_BENCH_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
   // DRSG_BENCH_BIN=<drsg.js>: serve with another build (A/B against an older commit).
   const prof = process.env.DRSG_BENCH_PROF;
@@ -104,6 +153,12 @@ async function drive(db: string, names: string[], env: Record<string, string>): 
   });
   try {
     const pid = child.pid!;
+    // Warm-up, not counted: every session of a round like the measured one, on other symbols
+    // (so no measured question is answered from the cache by it), closed before the measured
+    // round starts — the server and the load generator run their code paths hot, as a server
+    // that has been up a while does.
+    const warm = await round(url, warmNames, 6, () => undefined, WARM_MIX);
+    await Promise.all(warm.map(({ c, t }) => t.terminateSession().then(() => c.close()).catch(() => undefined)));
     await new Promise((r) => setTimeout(r, 500));
     const before = rssMb(pid);
     const ms: Record<string, number[]> = { context: [], impact: [], trace: [], search: [], list_planes: [] };
@@ -116,36 +171,11 @@ async function drive(db: string, names: string[], env: Record<string, string>): 
     const cpu0 = cpuMs(pid);
     const self0 = process.cpuUsage();
     const t0 = performance.now();
-    const clients: { c: Client; t: StreamableHTTPClientTransport }[] = [];
-    await Promise.all(
-      Array.from({ length: SESSIONS }, async (_, s) => {
-        const c = new Client({ name: `bench-${s}`, version: "1" }, { jsonSchemaValidator: validator });
-        const t = new StreamableHTTPClientTransport(new URL(url), { fetch: lightFetch, requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
-        await c.connect(t);
-        clients.push({ c, t });
-        for (let i = 0; i < CALLS_EACH; i++) {
-          const name = names[(s * CALLS_EACH + i) % names.length]!;
-          const kind = ["context", "context", "impact", "trace", "search", "list_planes"][i % 6]!;
-          const args =
-            kind === "trace"
-              ? { plane: "bench", from: name, to: names[(i + 7) % names.length]! }
-              : kind === "search"
-                ? { plane: "bench", query: "method service" }
-                : kind === "list_planes"
-                  ? {}
-                  : { plane: "bench", name };
-          questions.add(`${kind} ${JSON.stringify(args)}`);
-          const t = performance.now();
-          try {
-            const r = await c.callTool({ name: kind, arguments: args });
-            if (r.isError) errors++;
-          } catch {
-            errors++;
-          }
-          ms[kind]!.push(performance.now() - t);
-        }
-      }),
-    );
+    const clients = await round(url, names, CALLS_EACH, (kind, q, took, ok) => {
+      questions.add(q);
+      if (!ok) errors++;
+      ms[kind]!.push(took);
+    });
     const wall = performance.now() - t0;
     const serverCpu = cpuMs(pid) - cpu0;
     const selfCpu = process.cpuUsage(self0);
@@ -183,17 +213,19 @@ export function section(): { name: string; title: string; run(): Promise<string>
       if (d.status !== 0) throw new Error(`digest failed: ${d.stderr}`);
       const store = openStore(db);
       const names = [...store.nodesByLabel("bench", "Method", 200)].map((n) => n.key);
+      // The warm-up's symbols: functions, none of them a measured name.
+      const warmNames = [...store.nodesByLabel("bench", "Function", 100)].map((n) => n.key);
       store.close();
       const load = loadavg()[0]!;
-      const on = await drive(db, names, {});
-      const off = await drive(db, names, { DRSG_ANSWER_CACHE: "0" });
+      const on = await drive(db, names, warmNames, {});
+      const off = await drive(db, names, warmNames, { DRSG_ANSWER_CACHE: "0" });
       const all = (d: Drive) => Object.values(d.ms).flat();
       const n = all(on).length;
       const row = (k: string) => `| ${k} | ${on.ms[k]!.length} | ${median(on.ms[k]!).toFixed(1)} | ${pct(on.ms[k]!, 95).toFixed(1)} | ${median(off.ms[k]!).toFixed(1)} | ${pct(off.ms[k]!, 95).toFixed(1)} |`;
       const cpu = (d: Drive) =>
         `server ${(d.serverCpu / 1000).toFixed(2)} s = **${(d.serverCpu / n).toFixed(2)} ms a call**, the ${SESSIONS} clients (this process) ${(d.clientCpu / 1000).toFixed(2)} s = ${(d.clientCpu / n).toFixed(2)} ms a call`;
       return [
-        `${SESSIONS} concurrent MCP sessions over Streamable HTTP (the SDK's Client and server transport) × ${CALLS_EACH} calls each, no think time (${n} calls: context, impact, trace, search, list_planes; ${on.distinct} distinct questions) against a ${corpus.lines}-line TypeScript plane, loopback, one server process. Run twice: with the per-commit answer cache (the default) and with it off (\`DRSG_ANSWER_CACHE=0\`, every call runs its tool). Load average when started: ${load.toFixed(1)} on ${cpus().length} cores.`,
+        `${SESSIONS} concurrent MCP sessions over Streamable HTTP (the SDK's Client and server transport) × ${CALLS_EACH} calls each, no think time (${n} calls: context, impact, trace, search, list_planes; ${on.distinct} distinct questions), after a warm-up round that is not counted (the same 50 sessions' worth of calls on other symbols and another search, so it answers none of the measured questions; its sessions are closed first) against a ${corpus.lines}-line TypeScript plane, loopback, one server process. Run twice: with the per-commit answer cache (the default) and with it off (\`DRSG_ANSWER_CACHE=0\`, every call runs its tool). Load average when started: ${load.toFixed(1)} on ${cpus().length} cores.`,
         "",
         `errors: **${on.errors}** (cache on), **${off.errors}** (cache off). All calls, cache on: p50 ${median(all(on)).toFixed(1)} ms, p95 ${pct(all(on), 95).toFixed(1)} ms, wall ${(on.wall / 1000).toFixed(1)} s; cache off: p50 ${median(all(off)).toFixed(1)} ms, p95 ${pct(all(off), 95).toFixed(1)} ms, wall ${(off.wall / 1000).toFixed(1)} s. Target: p95 ≤ 50 ms for context.`,
         "",
