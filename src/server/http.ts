@@ -1,5 +1,6 @@
 // drsg serve: Streamable HTTP MCP on /mcp (one session per client, all sharing one open
-// database), JSON-RPC 2.0 on /rpc, GET /health. Bearer token (constant-time compare), Host
+// database; POST and DELETE — GET is 405, drsg sends no server-initiated messages), JSON-RPC 2.0
+// on /rpc, GET /health. Bearer token (constant-time compare), Host
 // allow-list, body cap, session reaping, and one process-wide tool gate with a deadline.
 import { hash, randomUUID, timingSafeEqual } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
@@ -471,6 +472,13 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         session = await newSession();
       } else {
         send(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "no mcp-session-id: send initialize first" } });
+        return;
+      }
+      if (req.method === "GET") {
+        // The standalone event stream carries server-initiated messages, and drsg sends none: the
+        // spec's answer is 405, which the SDK's client takes as "no stream" (an open stream per
+        // session would hold a socket and a reader for nothing).
+        send(res, 405, { error: "drsg sends no server-initiated messages: no event stream on GET; POST requests, DELETE to end the session" }, { allow: "POST, DELETE" });
         return;
       }
       session.lastSeen = Date.now();

@@ -171,6 +171,14 @@ describe("drsg serve with a token", () => {
     const seenText = (seen.content as { text: string }[])[0]!.text;
     assert.match(seenText, /"text": "hi"/);
     assert.doesNotMatch(seenText, /_generated_by/);
+    // A live session's GET (the standalone event stream) is 405: drsg sends no server-initiated
+    // messages; the SDK's client took that as "no stream" and its calls above went through.
+    const g = await fetch(s.url, {
+      method: "GET",
+      headers: { authorization: `Bearer ${TOKEN}`, "mcp-session-id": two.t.sessionId!, accept: "text/event-stream" },
+    });
+    assert.equal(g.status, 405);
+    assert.equal(g.headers.get("allow"), "POST, DELETE");
     const sid = one.t.sessionId!;
     await one.c.close();
     // Wait past the idle window (400 ms), then use the old session id: 404, so clients re-initialise.
