@@ -9,7 +9,7 @@ import type { PluginSet } from "../plugin/host.js";
 import type { RoutedStore } from "../store/routed.js";
 import { openStore } from "../store/store.js";
 import { PlaneSync } from "../sync/fold.js";
-import { Watcher } from "../sync/watch.js";
+import { Watcher, followerMode } from "../sync/watch.js";
 import { isInside } from "../tools/files.js";
 
 interface Running {
@@ -67,6 +67,8 @@ export class MountManager {
         if (!root || /_(git|ops)$/.test(p.name) || typeof p.props.synced_commit !== "string") continue;
         try {
           const sync = await PlaneSync.open({ store, dir: root, plugins: this.plugins(), plane: p.name });
+          // Follower bounds before the first sync starts this sync's workers (as drsg watch does).
+          followerMode(sync);
           await sync.syncToHead();
           const watcher = new Watcher(sync, { onError: (e) => log("error", `mount ${mname} watcher: ${String(e)}`) });
           await watcher.start();
