@@ -5,8 +5,16 @@ import type { EdgeFact, Facts, NodeFact, Props, PropValue } from "../model/facts
 import type { EdgeInput, Store, Writer } from "../store/types.js";
 
 /** What the plane holds of parser-owned facts, by key: kept in memory by the watcher between folds. */
+/** A node as the plane holds it: its id, labels, props, and whether the parsers own it. */
+export interface StateNode {
+  id: number;
+  labels: string[];
+  props: Props;
+  owned: boolean;
+}
+
 export interface PlaneState {
-  nodes: Map<string, { id: number; labels: string[]; props: Props; owned: boolean }>;
+  nodes: Map<string, StateNode>;
   /** `src\0type\0dst` (keys) → edge id and props; parser-owned edges only. */
   edges: Map<string, { id: number; props: Props }>;
 }
@@ -84,15 +92,7 @@ function nodeChanged(stored: { labels: string[]; props: Props }, fact: NodeFact)
  * updated to match what was written; pass the watcher's copy to avoid reloading the plane.
  */
 export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneState, opts: ApplyOptions = {}): ApplyStats {
-  const stats: ApplyStats = {
-    nodesCreated: 0,
-    nodesPatched: 0,
-    nodesDeleted: 0,
-    nodesSkipped: 0,
-    edgesCreated: 0,
-    edgesPatched: 0,
-    edgesDeleted: 0,
-  };
+  const stats = noStats();
   if (state.nodes.size === 0 && state.edges.size === 0 && uniqueSorted(facts)) {
     return createAll(w, plane, facts, state, opts.keepState !== false, stats);
   }
@@ -134,15 +134,7 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
     if (!prior) {
       fresh.push(f);
       freshKeys.add(f.key);
-    } else if (!prior.owned) {
-      stats.nodesSkipped++;
-    } else if (nodeChanged(prior, f)) {
-      const props = mergedProps(prior.props, f.props);
-      w.updateNode(plane, prior.id, { labels: f.labels, props });
-      prior.labels = f.labels;
-      prior.props = props;
-      stats.nodesPatched++;
-    }
+    } else patchNode(w, plane, prior, f, stats);
   }
   createFresh();
 
@@ -156,19 +148,8 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
   }
   const freshEdges: { id: string; input: EdgeInput }[] = [];
   for (const [id, e] of wantedEdges) {
-    const prior = state.edges.get(id);
-    if (prior) {
-      if (canonical(prior.props) !== canonical(e.props)) {
-        w.updateEdge(plane, prior.id, e.props);
-        prior.props = e.props;
-        stats.edgesPatched++;
-      }
-      continue;
-    }
-    const s = state.nodes.get(e.src);
-    const d = state.nodes.get(e.dst);
-    if (!s || !d) continue;
-    freshEdges.push({ id, input: { type: e.type, src: s.id, dst: d.id, props: e.props } });
+    const input = patchOrNewEdge(w, plane, state, id, e, stats);
+    if (input) freshEdges.push({ id, input });
   }
   const newIds = w.createEdges(
     plane,
@@ -180,6 +161,44 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
   }
   stats.edgesCreated += freshEdges.length;
   return stats;
+}
+
+function noStats(): ApplyStats {
+  return { nodesCreated: 0, nodesPatched: 0, nodesDeleted: 0, nodesSkipped: 0, edgesCreated: 0, edgesPatched: 0, edgesDeleted: 0 };
+}
+
+/** A node the state already holds: left alone when not parser-owned, else patched when it differs. */
+function patchNode(w: Writer, plane: string, prior: StateNode, f: NodeFact, stats: ApplyStats): void {
+  if (!prior.owned) {
+    stats.nodesSkipped++;
+    return;
+  }
+  if (!nodeChanged(prior, f)) return;
+  const props = mergedProps(prior.props, f.props);
+  w.updateNode(plane, prior.id, { labels: f.labels, props });
+  prior.labels = f.labels;
+  prior.props = props;
+  stats.nodesPatched++;
+}
+
+/**
+ * An asserted edge: patched in place when the state holds it; else what to create, when both
+ * endpoints are in the plane (undefined otherwise, or when it was held).
+ */
+function patchOrNewEdge(w: Writer, plane: string, state: PlaneState, id: string, e: EdgeFact, stats: ApplyStats): EdgeInput | undefined {
+  const prior = state.edges.get(id);
+  if (prior) {
+    if (canonical(prior.props) !== canonical(e.props)) {
+      w.updateEdge(plane, prior.id, e.props);
+      prior.props = e.props;
+      stats.edgesPatched++;
+    }
+    return undefined;
+  }
+  const s = state.nodes.get(e.src);
+  const d = state.nodes.get(e.dst);
+  if (!s || !d) return undefined;
+  return { type: e.type, src: s.id, dst: d.id, props: e.props };
 }
 
 export interface ApplyOptions {
@@ -260,15 +279,7 @@ export interface FactChanges {
  * applyFacts(all facts) and applyChanges(the difference) leave the same plane.
  */
 export function applyChanges(w: Writer, plane: string, ch: FactChanges, state: PlaneState): ApplyStats {
-  const stats: ApplyStats = {
-    nodesCreated: 0,
-    nodesPatched: 0,
-    nodesDeleted: 0,
-    nodesSkipped: 0,
-    edgesCreated: 0,
-    edgesPatched: 0,
-    edgesDeleted: 0,
-  };
+  const stats = noStats();
   for (const e of ch.goneEdges) {
     const id = edgeId(e.src, e.type, e.dst);
     const prior = state.edges.get(id);
@@ -296,32 +307,13 @@ export function applyChanges(w: Writer, plane: string, ch: FactChanges, state: P
       const id = w.createNode(plane, { key: f.key, labels: f.labels, props: f.props });
       state.nodes.set(f.key, { id, labels: f.labels, props: f.props, owned: true });
       stats.nodesCreated++;
-    } else if (!prior.owned) {
-      stats.nodesSkipped++;
-    } else if (nodeChanged(prior, f)) {
-      const props = mergedProps(prior.props, f.props);
-      w.updateNode(plane, prior.id, { labels: f.labels, props });
-      prior.labels = f.labels;
-      prior.props = props;
-      stats.nodesPatched++;
-    }
+    } else patchNode(w, plane, prior, f, stats);
   }
   for (const e of ch.edges) {
     const id = edgeId(e.src, e.type, e.dst);
-    const prior = state.edges.get(id);
-    if (prior) {
-      if (canonical(prior.props) !== canonical(e.props)) {
-        w.updateEdge(plane, prior.id, e.props);
-        prior.props = e.props;
-        stats.edgesPatched++;
-      }
-      continue;
-    }
-    const s = state.nodes.get(e.src);
-    const d = state.nodes.get(e.dst);
-    if (!s || !d) continue;
-    const newId = w.createEdge(plane, { type: e.type, src: s.id, dst: d.id, props: e.props });
-    state.edges.set(id, { id: newId, props: e.props });
+    const input = patchOrNewEdge(w, plane, state, id, e, stats);
+    if (!input) continue;
+    state.edges.set(id, { id: w.createEdge(plane, input), props: e.props });
     stats.edgesCreated++;
   }
   return stats;

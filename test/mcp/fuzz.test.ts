@@ -12,23 +12,12 @@ import { after, before, describe, test } from "node:test";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { type GrepFixture, grepFixture } from "../tools/text-fixture.js";
 import { type Sandbox, type Session, connect, sandbox } from "./helpers.js";
+import { rng as prng } from "../support/random.js";
 
 const SEED = process.env.DRSG_FUZZ_SEED ? Number(process.env.DRSG_FUZZ_SEED) : Date.now() % 2 ** 31;
 const RUNS = process.env.DRSG_FUZZ_RUNS ? Number(process.env.DRSG_FUZZ_RUNS) : 2500;
 /** The whole fuzz loop stops drawing new calls after this long (the test must finish in < 60 s). */
 const TIME_BOX_MS = 40_000;
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

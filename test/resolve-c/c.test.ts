@@ -8,23 +8,13 @@ import type { Partial } from "../../src/model/partial.js";
 import { PLUGINS_DIR } from "../../src/paths.js";
 import { resolveC } from "../../src/resolve/c/index.js";
 import { factsOfFiles, listTree } from "../support/facts.js";
+import { shuffled } from "../support/random.js";
 
 function partialsOf(r: Awaited<ReturnType<typeof factsOfFiles>>): Partial[] {
   return [...r.partials.values()]
     .map((x) => x.partial)
     .filter((p) => p.path.endsWith(".c") || p.path.endsWith(".h"))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-function shuffled<T>(xs: T[], seed: number): T[] {
-  const out = [...xs];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 test("c resolver: facts do not depend on the order of the partials", async () => {

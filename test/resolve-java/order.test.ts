@@ -11,17 +11,7 @@ import type { Partial } from "../../src/model/partial.js";
 import { PLUGINS_DIR } from "../../src/paths.js";
 import { resolveJava } from "../../src/resolve/java/index.js";
 import { factsOfDir } from "../support/facts.js";
-
-function shuffled<T>(xs: T[], seed: number): T[] {
-  const out = [...xs];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+import { shuffled } from "../support/random.js";
 
 const tests = join(PLUGINS_DIR, "java", "tests");
 const cases = existsSync(tests) ? readdirSync(tests).sort() : [];

@@ -10,19 +10,9 @@ import { Project } from "../../src/resolve/ts/project.js";
 import { normaliseObjectPath, parsePath, parseType } from "../../src/resolve/ts/syntax.js";
 import { resolveTs } from "../../src/resolve/ts/index.js";
 import { factsOfDir } from "../support/facts.js";
+import { shuffled } from "../support/random.js";
 
 const CASES = join(PLUGINS_DIR, "ts", "tests");
-
-function shuffled<T>(xs: T[], seed: number): T[] {
-  const out = [...xs];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 test("ts resolver: facts do not depend on the order of partials", async () => {
   for (const c of ["barrels", "commonjs", "monorepo", "receivers"]) {

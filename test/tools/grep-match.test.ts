@@ -5,19 +5,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { compileMatcher, looksLikeRegex } from "../../src/tools/text/match.js";
 import { splitLines } from "../../src/tools/text/read.js";
+import { rng as prng } from "../support/random.js";
 
 const SEED = process.env.DRSG_MATCH_SEED ? Number(process.env.DRSG_MATCH_SEED) : Date.now() % 2 ** 31;
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ATOMS = ["a", "b", "ab", "A", "B", "é", "É", "İ", "K", "k", "I", "i", "\r", "\n", "\r\n", " ", "(", ")", "1", "x.y", "ß", "😀"];
 const PATTERNS = [

@@ -14,6 +14,7 @@ import { listPlanes } from "../../src/tools/list_planes.js";
 import type { Tool, ToolContext } from "../../src/tools/tool.js";
 import { shortestCallPath, trace } from "../../src/tools/trace.js";
 import { tempStore } from "../store/helpers.js";
+import { rng } from "../support/random.js";
 
 /** Each plane's counts as the store's own count queries give them (never cached). */
 function counted(store: Store): [string, number, number][] {
@@ -96,17 +97,6 @@ describe("listPlanes counts, kept per commit", () => {
     );
   });
 });
-
-/** A seeded pseudo-random generator (mulberry32), so a failing graph can be rebuilt. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("trace's CALLS index", () => {
   it("finds what shortestPath finds — path, edges, visits, cap and unbound sites — on random multigraphs", () => {
