@@ -7,7 +7,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import { isIP } from "node:net";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { DrsgError } from "../model/errors.js";
 import { log } from "../log.js";
 import { buildMcpServer, runTool } from "../mcp/server.js";
@@ -33,6 +33,8 @@ export interface ServeOptions {
   bodyLimit?: number;
   /** Keep answers of pure read verbs per database state (default on; DRSG_ANSWER_CACHE=0 turns it off). */
   answerCache?: boolean;
+  /** Answer plain tools/call requests without the SDK transport's per-request machinery (default on; DRSG_MCP_FAST_PATH=0 turns it off). */
+  fastPath?: boolean;
 }
 
 export interface RunningServer {
@@ -43,6 +45,8 @@ export interface RunningServer {
   sessions(): number;
   /** The answer cache's counters (undefined when it is off). */
   answerStats(): AnswerStats | undefined;
+  /** tools/call requests the fast path answered. */
+  fastCalls(): number;
   close(): Promise<void>;
 }
 
@@ -195,6 +199,43 @@ async function writeWeb(res: ServerResponse, r: Response): Promise<void> {
   res.end(buf);
 }
 
+/** A plain JSON object (not an array, not null). */
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Whether a content-type header's media type is application/json (parameters ignored). */
+function isJsonMediaType(ct: string | undefined): boolean {
+  if (ct === undefined) return false;
+  if (ct === "application/json") return true;
+  const semi = ct.indexOf(";");
+  return (semi < 0 ? ct : ct.slice(0, semi)).trim().toLowerCase() === "application/json";
+}
+
+/**
+ * The `tools/call` request of a POST that the fast path may answer: exactly one request, in the
+ * shape the SDK's client sends (jsonrpc, id, method, params {name, arguments}), on a live
+ * session, with the headers the SDK's transport would accept. Anything else — a batch, a
+ * notification, `_meta` or task parameters, an unknown tool, a header the transport would
+ * refuse — goes the SDK's way, which answers (or refuses) it with the SDK's own words.
+ */
+function plainToolCall(req: IncomingMessage, body: unknown): { id: string | number; name: string; args: unknown } | undefined {
+  if (!isRecord(body) || body.jsonrpc !== "2.0" || body.method !== "tools/call") return undefined;
+  const id = body.id;
+  if (!(typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)))) return undefined;
+  for (const k in body) if (k !== "jsonrpc" && k !== "id" && k !== "method" && k !== "params") return undefined;
+  const params = body.params;
+  if (!isRecord(params) || typeof params.name !== "string") return undefined;
+  for (const k in params) if (k !== "name" && k !== "arguments") return undefined;
+  if (params.arguments !== undefined && !isRecord(params.arguments)) return undefined;
+  const accept = req.headers.accept;
+  if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return undefined;
+  if (!isJsonMediaType(req.headers["content-type"])) return undefined;
+  const version = req.headers["mcp-protocol-version"];
+  if (version !== undefined && (typeof version !== "string" || !SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return undefined;
+  return { id, name: params.name, args: params.arguments ?? {} };
+}
+
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   server: McpServer;
@@ -309,6 +350,37 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
           : `${tool.name} failed [TIMEOUT]: did not finish within ${secs}s (the server kept running it); narrow the request`,
       isError: true,
     }));
+
+  /**
+   * The fast path for the one message that matters under load, a plain `tools/call` on a live
+   * session: validated with the tool's own schema, answered by `mcpCall` (the answer cache, the
+   * gate) and written as the SDK's transport writes it in JSON-response mode — the same bytes
+   * (test/server/fast-path.test.ts compares them), without the transport's per-request
+   * Request/Response objects, stream bookkeeping and four re-validations of the envelope,
+   * which cost a loaded server more than the cached answer itself. False: not such a call (or
+   * arguments the schema refuses) — the SDK's transport takes it.
+   */
+  const fastPath = opts.fastPath ?? process.env.DRSG_MCP_FAST_PATH?.trim() !== "0";
+  let fastCalls = 0;
+  const fastCall = async (res: ServerResponse, session: Session, req: IncomingMessage, body: unknown): Promise<boolean> => {
+    const call = plainToolCall(req, body);
+    if (!call) return false;
+    const tool = toolByName.get(call.name);
+    if (!tool || (tool.transports && !tool.transports.includes(ctx.transport))) return false;
+    const parsed = tool.input.safeParse(call.args);
+    if (!parsed.success) return false;
+    fastCalls++;
+    const r = await mcpCall(tool, parsed.data);
+    const text = JSON.stringify({ result: { content: [{ type: "text", text: r.text }], isError: r.isError }, jsonrpc: "2.0", id: call.id });
+    if (res.destroyed) return true;
+    res.writeHead(200, {
+      "content-type": "application/json",
+      "mcp-session-id": session.transport.sessionId!,
+      "content-length": String(Buffer.byteLength(text)),
+    });
+    res.end(text);
+    return true;
+  };
 
   const newSession = async (): Promise<Session> => {
     const server = buildMcpServer(tctx, tools, { version: version(), call: mcpCall });
@@ -484,6 +556,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       session.lastSeen = Date.now();
       session.inflight++;
       try {
+        if (fastPath && req.method === "POST" && session.initialized && (await fastCall(res, session, req, body))) return;
         await writeWeb(res, await session.transport.handleRequest(webRequest(req), { parsedBody: body }));
       } finally {
         session.inflight--;
@@ -518,6 +591,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     url: `http://${urlHost}:${boundPort}/mcp`,
     sessions: () => sessions.size,
     answerStats: () => answers?.stats(),
+    fastCalls: () => fastCalls,
     async close() {
       clearInterval(reap);
       for (const s of [...sessions.values(), ...pending]) await s.server.close().catch(() => undefined);
