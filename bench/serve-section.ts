@@ -37,7 +37,9 @@ const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 async function lightFetch(url: string | URL, init?: RequestInit): Promise<Response> {
   if ((init?.method ?? "GET") !== "POST") return fetch(url, init);
   const headers: Record<string, string> = {};
-  new Headers(init!.headers).forEach((v, k) => {
+  // The SDK hands over a Headers object it built: read it, rather than copy it into another.
+  const given = init!.headers instanceof Headers ? init!.headers : new Headers(init!.headers);
+  given.forEach((v, k) => {
     headers[k] = v;
   });
   const body = typeof init!.body === "string" ? init!.body : "";
