@@ -14,6 +14,7 @@ import { ExtractPool } from "../src/extract/pool.js";
 import { activePlugins } from "../src/plugin/registry.js";
 import { openStore } from "../src/store/store.js";
 import { type FoldResult, PlaneSync } from "../src/sync/fold.js";
+import { withoutFollowerEnv } from "../src/sync/follower-process.js";
 import { Watcher, boundHeapGrowth, followerMode } from "../src/sync/watch.js";
 import { generate, rng } from "./gen.js";
 
@@ -117,7 +118,8 @@ function importHistory(dir: string, commits: Commit[], parent?: string, ts0 = 17
 /** `drsg digest --apply` of HEAD in a fresh child process (bench/digest-child.ts), as a user runs it. */
 function digestInChild(dir: string, db: string): { ms: number; maxRssMb: number; nodes: number; edges: number } {
   const child = fileURLToPath(new URL("./digest-child.js", import.meta.url));
-  const r = spawnSync(process.execPath, [child, dir, db], { encoding: "utf8", maxBuffer: 1 << 26 });
+  // As a user runs it: not with the follower's malloc settings this process may have been started with.
+  const r = spawnSync(process.execPath, [child, dir, db], { env: withoutFollowerEnv(), encoding: "utf8", maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`digest child failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop()!) as { ms: number; maxRssMb: number; nodes: number; edges: number };
 }
@@ -408,7 +410,7 @@ export function foldMarkdown(b: FoldBenchResult): string {
     "|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
-    `${b.history.commits} commits folded one by one in a process of their own, set up as \`drsg watch\` is (its memory bounds set): ${f(b.history.commitsPerSec, 1)} commits/s; process RSS ${f(b.history.rssStartMb)} MB → ${f(b.history.rssEndMb)} MB (**${f(b.history.rssGrowthPct, 1)}%**; ${b.history.rssAt.map((x) => `${x.mb.toFixed(0)} after ${x.folds}`).join(", ")}), read after a full GC and a 250 ms pause; of it anonymous ${f(b.history.anonStartMb)} → ${f(b.history.anonEndMb)} MB, file-backed ${f(b.history.fileStartMb)} → ${f(b.history.fileEndMb)} MB (no SQLite mmap: the database is read, not mapped). The database (with its WAL) grew ${f(b.history.dbStartMb)} → ${f(b.history.dbEndMb)} MB, the history's own data. Full digest (own process): peak RSS ${f(b.fullDigestRssMb)} MB.`,
+    `${b.history.commits} commits folded one by one in a process of their own, started and set up as \`drsg watch\`'s follower process is (its node flags and malloc settings, its memory bounds): ${f(b.history.commitsPerSec, 1)} commits/s; process RSS ${f(b.history.rssStartMb)} MB → ${f(b.history.rssEndMb)} MB (**${f(b.history.rssGrowthPct, 1)}%**; ${b.history.rssAt.map((x) => `${x.mb.toFixed(0)} after ${x.folds}`).join(", ")}), read after a full GC and a 250 ms pause; of it anonymous ${f(b.history.anonStartMb)} → ${f(b.history.anonEndMb)} MB, file-backed ${f(b.history.fileStartMb)} → ${f(b.history.fileEndMb)} MB (no SQLite mmap: the database is read, not mapped). The database (with its WAL) grew ${f(b.history.dbStartMb)} → ${f(b.history.dbEndMb)} MB, the history's own data. Full digest (own process): peak RSS ${f(b.fullDigestRssMb)} MB.`,
     `Under \`drsg watch\` (chokidar on .git, 120 ms debounce): commit → queryable median ${f(b.watcher.medianMs)} ms, max ${f(b.watcher.maxMs)} ms over ${b.watcher.commits} commits.`,
   ].join("\n");
 }

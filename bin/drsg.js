@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// The drsg command line (a shim into the build).
-import { main } from "../dist/src/cli/main.js";
+// The drsg command line (a shim into the build). `drsg watch` first starts its follower process
+// (src/sync/follower-process.ts), before the rest of drsg is loaded here.
+import { followerExec } from "../dist/src/sync/follower-process.js";
 
-main(process.argv.slice(2)).then(
+const args = process.argv.slice(2);
+const follower = followerExec(args);
+const run = follower ?? import("../dist/src/cli/main.js").then(({ main }) => main(args));
+run.then(
   (code) => {
     process.exitCode = code;
   },
