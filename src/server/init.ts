@@ -12,6 +12,7 @@ import { PACKAGE_ROOT } from "../paths.js";
 import type { PluginSet } from "../plugin/host.js";
 import { openStore } from "../store/store.js";
 import { digest } from "../sync/digest.js";
+import { followerSpawn } from "../sync/follower-process.js";
 import { probeHealth } from "./endpoint.js";
 import { parseAddr } from "./http.js";
 
@@ -195,14 +196,17 @@ export async function init(opts: InitOptions): Promise<InitResult> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     mkdirSync(logs, { recursive: true });
     const errFd = openSync(join(logs, "serve-watch.stderr"), "a");
+    // serve watch follows the repository for as long as drsg watch's follower does: it starts with
+    // the same native-memory settings (node flags, malloc environment; src/sync/follower-process.ts).
+    const follower = followerSpawn({ ...process.env, DRSG_TOKEN: token, DRSG_LOG_DIR: logs }, []);
     const child = spawn(
       process.execPath,
-      [join(PACKAGE_ROOT, "bin", "drsg.js"), "serve", "watch", "--dir", dir, "--plane", plane, "--addr", `${host}:${port}`, "--db", db],
+      [...follower.execArgv, join(PACKAGE_ROOT, "bin", "drsg.js"), "serve", "watch", "--dir", dir, "--plane", plane, "--addr", `${host}:${port}`, "--db", db],
       {
         cwd: dir,
         detached: true,
         stdio: ["ignore", "ignore", errFd],
-        env: { ...process.env, DRSG_TOKEN: token, DRSG_LOG_DIR: logs },
+        env: follower.env,
       },
     );
     child.unref();

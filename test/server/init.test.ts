@@ -12,6 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { PACKAGE_ROOT } from "../../src/paths.js";
+import { FOLLOWER_MALLOC_ENV, FOLLOWER_NODE_FLAGS } from "../../src/sync/follower-process.js";
 import { git, makeRepo } from "../git/fixture.js";
 
 const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
@@ -87,6 +88,12 @@ test("drsg init: serve, follow a commit, reuse, restart, relay", { timeout: 180_
   assert.ok(readFileSync(join(repo, ".git", "info", "exclude"), "utf8").includes(".drsg/"));
   const { url, auth } = endpoint(repo);
   assert.match(auth, /^Bearer [A-Za-z0-9]{40}$/);
+  // serve watch follows for hours: it starts with drsg watch's follower settings.
+  const served = Number(/serve watch pid (\d+)/.exec(out1)![1]);
+  const argv = readFileSync(`/proc/${served}/cmdline`, "utf8").split("\0");
+  for (const f of FOLLOWER_NODE_FLAGS) assert.ok(argv.includes(f), `${f} on serve watch's command line: ${argv.join(" ")}`);
+  const environ = readFileSync(`/proc/${served}/environ`, "utf8").split("\0");
+  for (const [k, v] of Object.entries(FOLLOWER_MALLOC_ENV)) assert.ok(environ.includes(`${k}=${v}`), `${k}=${v} in serve watch's environment`);
 
   const c = await httpClient(repo);
   const before = await text(c, "context", { plane: repo.split("/").pop()!, name: "core" });
