@@ -21,6 +21,9 @@ interface Wasm {
   _ts_node_symbol_wasm(tree: number): number;
   _ts_node_parent_wasm(tree: number): void;
   _ts_node_child_by_field_id_wasm(tree: number, field: number): void;
+  _ts_query_predicates_for_pattern(query: number, pattern: number, out: number): number;
+  _ts_query_string_value_for_id(query: number, id: number, out: number): number;
+  UTF8ToString(ptr: number, length: number): string;
 }
 
 const NEEDED = [
@@ -32,6 +35,9 @@ const NEEDED = [
   "_ts_node_symbol_wasm",
   "_ts_node_parent_wasm",
   "_ts_node_child_by_field_id_wasm",
+  "_ts_query_predicates_for_pattern",
+  "_ts_query_string_value_for_id",
+  "UTF8ToString",
 ] as const;
 
 let wasm: Wasm | undefined;
@@ -71,10 +77,95 @@ export const CAP = 6;
 
 type TextPredicate = (captures: { name: string; node: { text: string } }[]) => boolean;
 
+/** A text predicate (#eq?, #match?, #any-of? and their variants), with web-tree-sitter's semantics. */
+type TextPred =
+  | { kind: "eq"; capture: number; value?: string; other?: number; positive: boolean; all: boolean }
+  | { kind: "match"; capture: number; regex: RegExp; positive: boolean; all: boolean }
+  | { kind: "any-of"; capture: number; values: string[]; positive: boolean }
+  | { kind: "closure"; fn: TextPredicate };
+
+const TEXT_PREDS = new WeakMap<Query, (TextPred[] | undefined)[] | null>();
+
+/**
+ * Each pattern's text predicates (undefined: none; null for the query: no pattern has any), read
+ * from the query's predicate steps as web-tree-sitter reads them. A predicate this does not read
+ * is tested by web-tree-sitter's closure for it (the patterns' closures are in predicate order).
+ */
+function textPredicates(w: Wasm, query: Query): (TextPred[] | undefined)[] | null {
+  let out = TEXT_PREDS.get(query);
+  if (out !== undefined) return out;
+  const closures = (query as unknown as { textPredicates: TextPredicate[][] }).textPredicates;
+  const qp = (query as unknown as { 0: number })[0];
+  const strings = new Map<number, string>();
+  const str = (id: number): string => {
+    let v = strings.get(id);
+    if (v === undefined) {
+      const ptr = w._ts_query_string_value_for_id(qp, id, tb << 2);
+      v = w.UTF8ToString(ptr, w.HEAP32[tb]!);
+      strings.set(id, v);
+    }
+    return v;
+  };
+  const list: (TextPred[] | undefined)[] = [];
+  let any = false;
+  for (let pattern = 0; pattern < closures.length; pattern++) {
+    const fns = closures[pattern]!;
+    if (fns.length === 0) {
+      list.push(undefined);
+      continue;
+    }
+    any = true;
+    // The steps: (type, value id) pairs; type 0 ends a predicate, 1 is a capture, 2 a string.
+    let at = w._ts_query_predicates_for_pattern(qp, pattern, tb << 2) >> 2;
+    const steps = w.HEAP32[tb]!;
+    const raw: [number, number][] = [];
+    for (let i = 0; i < steps; i++, at += 2) raw.push([w.HEAP32[at]!, w.HEAP32[at + 1]!]);
+    const preds: TextPred[] = [];
+    let fi = 0;
+    let cur: { type: number; id: number }[] = [];
+    for (const [type, id] of raw) {
+      if (type !== 0) {
+        cur.push({ type, id });
+        continue;
+      }
+      const steps1 = cur;
+      cur = [];
+      if (steps1.length === 0 || steps1[0]!.type !== 2) continue;
+      const op = str(steps1[0]!.id);
+      const args = steps1.slice(1);
+      const isText = /^(any-)?(not-)?(eq|match)\?$/.test(op) || op === "any-of?" || op === "not-any-of?";
+      if (!isText) continue;
+      const fn = fns[fi++]!;
+      const capArg = args[0]?.type === 1 ? args[0].id : -1;
+      if (/^(any-)?(not-)?eq\?$/.test(op) && args.length === 2 && capArg >= 0) {
+        const positive = op === "eq?" || op === "any-eq?";
+        const all = !op.startsWith("any-");
+        if (args[1]!.type === 1) preds.push({ kind: "eq", capture: capArg, other: args[1]!.id, positive, all });
+        else preds.push({ kind: "eq", capture: capArg, value: str(args[1]!.id), positive, all });
+      } else if (/^(any-)?(not-)?match\?$/.test(op) && args.length === 2 && capArg >= 0 && args[1]!.type === 2) {
+        const positive = op === "match?" || op === "any-match?";
+        preds.push({ kind: "match", capture: capArg, regex: new RegExp(str(args[1]!.id)), positive, all: !op.startsWith("any-") });
+      } else if ((op === "any-of?" || op === "not-any-of?") && capArg >= 0 && args.slice(1).every((a) => a.type === 2)) {
+        preds.push({ kind: "any-of", capture: capArg, values: args.slice(1).map((a) => str(a.id)), positive: op === "any-of?" });
+      } else preds.push({ kind: "closure", fn });
+    }
+    // Read otherwise than web-tree-sitter did (a count that does not tally): its closures, all of them.
+    list.push(fi === fns.length ? preds : fns.map((fn) => ({ kind: "closure", fn })));
+  }
+  out = any ? list : null;
+  TEXT_PREDS.set(query, out);
+  return out;
+}
+
 const NO_POINT = 0;
+/** The matches of the tree being extracted (extraction is one file at a time per thread): grown, never shrunk. */
+let scratch = new Int32Array(1 << 16);
 const NO_LIMIT = 0xffffffff;
 
-/** One tree's matches of one query, and the node operations extraction asks of them. */
+/**
+ * One tree's matches of one query, and the node operations extraction asks of them. With the
+ * wasm bound, `data` is a view of a buffer the next Matches reuses: use one at a time.
+ */
 export class Matches {
   readonly data: Int32Array;
   private readonly tp: number;
@@ -125,52 +216,77 @@ export class Matches {
     // The matches, all of them: walk the headers for the length, then copy once.
     let at = start >> 2;
     for (let i = 0; i < count; i++) at += 2 + h[at + 1]! * CAP;
-    const raw = h.slice(start >> 2, at);
+    const len = at - (start >> 2);
+    if (scratch.length < len) scratch = new Int32Array(Math.max(len, scratch.length * 2));
+    const raw = scratch.subarray(0, len);
+    raw.set(h.subarray(start >> 2, at));
     if (start) w._free(start);
-    const preds = (this.query as unknown as { textPredicates: TextPredicate[][] }).textPredicates;
-    if (!preds.some((p) => p.length > 0)) return raw;
-    // Text predicates (#eq?, #match?, ...), as Query.matches applies them: web-tree-sitter's own
-    // closures, handed captures whose node text is read on demand.
-    const names = this.query.captureNames;
-    const text = (at: number): string => this.textOf(raw, at);
+    const preds = textPredicates(w, this.query);
+    if (!preds) return raw;
     const keep: number[] = [];
     let o = 0;
     let dropped = false;
     for (let i = 0; i < count; i++) {
-      const pattern = raw[o]!;
-      const n = raw[o + 1]!;
-      const next = o + 2 + n * CAP;
-      const tp = preds[pattern]!;
-      let ok = true;
-      if (tp.length > 0) {
-        const caps: { name: string; node: { text: string } }[] = [];
-        for (let c = o + 2; c < next; c += CAP) {
-          const at = c;
-          caps.push({
-            name: names[raw[c]!]!,
-            node: {
-              get text() {
-                return text(at);
-              },
-            },
-          });
-        }
-        ok = tp.every((p) => p(caps));
-      }
-      if (ok) keep.push(o, next);
+      const next = o + 2 + raw[o + 1]! * CAP;
+      const tp = preds[raw[o]!];
+      if (!tp || this.passes(tp, raw, o + 2, next)) keep.push(o, next);
       else dropped = true;
       o = next;
     }
     if (!dropped) return raw;
-    let len = 0;
-    for (let i = 0; i < keep.length; i += 2) len += keep[i + 1]! - keep[i]!;
-    const out = new Int32Array(len);
+    // Kept matches moved down in place (each lands at or before where it was).
     let w0 = 0;
     for (let i = 0; i < keep.length; i += 2) {
-      out.set(raw.subarray(keep[i]!, keep[i + 1]!), w0);
+      if (w0 !== keep[i]) raw.copyWithin(w0, keep[i]!, keep[i + 1]!);
       w0 += keep[i + 1]! - keep[i]!;
     }
-    return out;
+    return raw.subarray(0, w0);
+  }
+
+  /** Whether the captures at [from, to) pass the pattern's text predicates (as Query.matches tests them). */
+  private passes(preds: TextPred[], d: Int32Array, from: number, to: number): boolean {
+    for (const p of preds) {
+      if (p.kind === "closure") {
+        // An operator read here only through web-tree-sitter's own closure, handed captures whose text is read on demand.
+        const caps: { name: string; node: { text: string } }[] = [];
+        const names = this.query.captureNames;
+        for (let c = from; c < to; c += CAP) {
+          const text = (at: number) => () => this.textOf(d, at);
+          const get = text(c);
+          caps.push({
+            name: names[d[c]!]!,
+            node: {
+              get text() {
+                return get();
+              },
+            },
+          });
+        }
+        if (!p.fn(caps)) return false;
+        continue;
+      }
+      const texts: string[] = [];
+      for (let c = from; c < to; c += CAP) if (d[c] === p.capture) texts.push(this.textOf(d, c));
+      let ok: boolean;
+      if (p.kind === "eq") {
+        if (p.other !== undefined) {
+          const others: string[] = [];
+          for (let c = from; c < to; c += CAP) if (d[c] === p.other) others.push(this.textOf(d, c));
+          const cmp = (t: string) => others.some((u) => (p.positive ? t === u : t !== u));
+          ok = p.all ? texts.every(cmp) : texts.some(cmp);
+        } else {
+          const cmp = (t: string) => (p.positive ? t === p.value : t !== p.value);
+          ok = p.all ? texts.every(cmp) : texts.some(cmp);
+        }
+      } else if (p.kind === "match") {
+        const cmp = (t: string) => (p.positive ? p.regex.test(t) : !p.regex.test(t));
+        ok = texts.length === 0 ? !p.positive : p.all ? texts.every(cmp) : texts.some(cmp);
+      } else {
+        ok = texts.length === 0 ? !p.positive : texts.every((t) => p.values.includes(t)) === p.positive;
+      }
+      if (!ok) return false;
+    }
+    return true;
   }
 
   private fromQuery(): Int32Array {
