@@ -330,7 +330,7 @@ export function extractTree(
     const o = first(id);
     return o < 0 ? undefined : M.text(o);
   };
-  const count = (o: number): number | undefined => (o < 0 ? undefined : countNamed(M.node(o), cursor));
+  const count = (o: number): number | undefined => (o < 0 ? undefined : (M.namedNonComment(o) ?? countNamed(M.node(o), cursor)));
 
   for (let mo = 0; mo < d.length; ) {
     const pattern = d[mo]!;

@@ -21,6 +21,7 @@ interface Wasm {
   _ts_node_symbol_wasm(tree: number): number;
   _ts_node_parent_wasm(tree: number): void;
   _ts_node_child_by_field_id_wasm(tree: number, field: number): void;
+  _ts_node_named_children_wasm(tree: number): void;
   _ts_query_predicates_for_pattern(query: number, pattern: number, out: number): number;
   _ts_query_string_value_for_id(query: number, id: number, out: number): number;
   UTF8ToString(ptr: number, length: number): string;
@@ -35,6 +36,7 @@ const NEEDED = [
   "_ts_node_symbol_wasm",
   "_ts_node_parent_wasm",
   "_ts_node_child_by_field_id_wasm",
+  "_ts_node_named_children_wasm",
   "_ts_query_predicates_for_pattern",
   "_ts_query_string_value_for_id",
   "UTF8ToString",
@@ -171,6 +173,8 @@ export class Matches {
   private readonly tp: number;
   private readonly types: string[];
   private readonly fields: (string | null)[];
+  /** Per symbol id: whether its type names a comment. */
+  private readonly comment: boolean[] = [];
   /** The Query.matches path: node per capture offset. */
   private readonly nodes?: Map<number, Node>;
 
@@ -400,6 +404,38 @@ export class Matches {
     wasm._ts_node_parent_wasm(this.tp);
     if (wasm.HEAP32[tb] === 0) return undefined;
     return this.types[wasm._ts_node_symbol_wasm(this.tp)] || "ERROR";
+  }
+
+  /**
+   * How many named children of the node are not comments (a parameter or argument count);
+   * undefined when the wasm is not bound (the caller walks a cursor instead).
+   */
+  namedNonComment(o: number): number | undefined {
+    if (!wasm || this.nodes) return undefined;
+    this.put(this.data, o);
+    wasm._ts_node_named_children_wasm(this.tp);
+    let h = wasm.HEAP32;
+    const n = h[tb]!;
+    if (n === 0) return 0;
+    const buf = h[tb + 1]! >> 2;
+    let c = 0;
+    for (let i = 0, at = buf; i < n; i++, at += 5) {
+      h = wasm.HEAP32;
+      h[tb] = h[at]!;
+      h[tb + 1] = h[at + 1]!;
+      h[tb + 2] = h[at + 2]!;
+      h[tb + 3] = h[at + 3]!;
+      h[tb + 4] = h[at + 4]!;
+      const sym = wasm._ts_node_symbol_wasm(this.tp);
+      let comment = this.comment[sym];
+      if (comment === undefined) {
+        comment = (this.types[sym] || "ERROR").includes("comment");
+        this.comment[sym] = comment;
+      }
+      if (!comment) c++;
+    }
+    wasm._free(buf << 2);
+    return c;
   }
 
   /** The text of the node's child in a field; undefined when there is none. */
