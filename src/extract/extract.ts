@@ -3,6 +3,7 @@
 // containment (which definition a reference or a local falls in) is computed here from ranges.
 import type { Node, Query, QueryCapture, Tree, TreeCursor } from "web-tree-sitter";
 import type { Def, DefKind, Export, Import, Local, Partial, Ref, RefKind } from "../model/partial.js";
+import { CAP, Matches } from "./matches.js";
 
 const DEF_KINDS: ReadonlySet<string> = new Set<DefKind>([
   "function",
@@ -60,23 +61,6 @@ type Caps = QueryCapture[];
 function first(caps: Caps, name: string): Node | undefined {
   for (let i = 0; i < caps.length; i++) if (caps[i]!.name === name) return caps[i]!.node;
   return undefined;
-}
-
-function has(caps: Caps, name: string): boolean {
-  for (let i = 0; i < caps.length; i++) if (caps[i]!.name === name) return true;
-  return false;
-}
-
-/** Every node captured as `name`, in capture order; undefined when none. */
-function all(caps: Caps, name: string): Node[] | undefined {
-  let out: Node[] | undefined;
-  for (let i = 0; i < caps.length; i++) if (caps[i]!.name === name) (out ??= []).push(caps[i]!.node);
-  return out;
-}
-
-function text(caps: Caps, name: string): string | undefined {
-  const n = first(caps, name);
-  return n ? n.text : undefined;
 }
 
 /** Named children of `n` that are not comments, counted with a cursor (no node objects made). */
@@ -145,15 +129,6 @@ function precedingDoc(node: Node, cfg: DocConfig): string | undefined {
     if (!prefixes.some((p) => last.startsWith(p))) return undefined;
   }
   return parts.join("\n");
-}
-
-/** The reference as written: `@callee`, else the callee field of a call / new, else the text before the arguments. */
-function refText(caps: Caps, node: Node, source: string): string {
-  const callee = first(caps, "callee") ?? node.childForFieldName("function") ?? node.childForFieldName("constructor");
-  if (callee) return callee.text;
-  const args = first(caps, "arguments");
-  if (args && args.startIndex > node.startIndex) return source.slice(node.startIndex, args.startIndex);
-  return node.text;
 }
 
 interface Range {
@@ -246,6 +221,69 @@ export function keepMatch(query: Query, m: { patternIndex: number; captures: Que
   return !pp || parentIs(m.captures, pp);
 }
 
+/** A query's capture ids by name (-1: not in the query), and which ids open a match, read once per query. */
+interface QueryInfo {
+  names: string[];
+  primary: boolean[];
+  parentPreds: { capture: number; types: ReadonlySet<string> }[][];
+  c: Record<(typeof ROLES)[number], number>;
+}
+
+const ROLES = [
+  "name",
+  "body",
+  "doc",
+  "visibility",
+  "exported",
+  "async",
+  "static",
+  "returns",
+  "type",
+  "owner",
+  "trait",
+  "params",
+  "extends",
+  "implements",
+  "decorator",
+  "object",
+  "value",
+  "callee",
+  "arguments",
+  "receiver",
+  "source",
+  "alias",
+  "default",
+  "namespace",
+  "wildcard",
+  "star",
+  "new",
+  "call",
+  "call_receiver",
+  "alias_of",
+  "scope",
+  "after",
+] as const;
+
+const QUERY_INFO = new WeakMap<Query, QueryInfo>();
+
+function queryInfo(query: Query): QueryInfo {
+  let info = QUERY_INFO.get(query);
+  if (info) return info;
+  const names = query.captureNames;
+  const c = {} as QueryInfo["c"];
+  for (const r of ROLES) c[r] = names.indexOf(r);
+  info = {
+    names,
+    primary: names.map(isPrimary),
+    parentPreds: parentPredicates(query).map((list) =>
+      (list ?? []).map((p) => ({ capture: names.indexOf(p.capture), types: p.types })),
+    ),
+    c,
+  };
+  QUERY_INFO.set(query, info);
+  return info;
+}
+
 /** Turn one parsed file into its partial. Pure: depends only on the tree, the query and the text. */
 export function extractTree(
   tree: Tree,
@@ -255,7 +293,7 @@ export function extractTree(
   grammar: string,
   doc: DocConfig = {},
 ): Partial {
-  const defsRaw: { def: Def; node: Node; pattern: number }[] = [];
+  const defsRaw: { def: Def; pattern: number }[] = [];
   const seenDef = new Map<number, number>();
   const refsRaw: { ref: Ref; hasName: boolean }[] = [];
   // Reference sites seen, per kind: node id → index in refsRaw.
@@ -269,153 +307,200 @@ export function extractTree(
   let walker: TreeCursor | undefined;
   const cursor = (): TreeCursor => (walker ??= tree.walk());
 
-  const parentPreds = parentPredicates(query);
+  const info = queryInfo(query);
+  const C = info.c;
+  const M = new Matches(tree, query, source);
+  const d = M.data;
+  // The current match: its captures lie at [mFrom, mTo) in steps of CAP.
+  let mFrom = 0;
+  let mTo = 0;
+  /** Offset of the match's first capture with this id; -1 when none. */
+  const first = (id: number): number => {
+    if (id < 0) return -1;
+    for (let o = mFrom; o < mTo; o += CAP) if (d[o] === id) return o;
+    return -1;
+  };
+  const all = (id: number): number[] | undefined => {
+    if (id < 0) return undefined;
+    let out: number[] | undefined;
+    for (let o = mFrom; o < mTo; o += CAP) if (d[o] === id) (out ??= []).push(o);
+    return out;
+  };
+  const text = (id: number): string | undefined => {
+    const o = first(id);
+    return o < 0 ? undefined : M.text(o);
+  };
+  const count = (o: number): number | undefined => (o < 0 ? undefined : (M.namedNonComment(o) ?? countNamed(M.node(o), cursor)));
 
-  for (const m of query.matches(tree.rootNode)) {
-    const caps: Caps = m.captures;
-    const pp = parentPreds[m.patternIndex];
-    if (pp && !parentIs(caps, pp)) continue;
-    let primary: QueryCapture | undefined;
-    for (const c of caps) {
-      if (isPrimary(c.name)) {
-        primary = c;
+  for (let mo = 0; mo < d.length; ) {
+    const pattern = d[mo]!;
+    mFrom = mo + 2;
+    mTo = mFrom + d[mo + 1]! * CAP;
+    mo = mTo;
+    const pp = info.parentPreds[pattern];
+    if (pp && pp.length > 0) {
+      let ok = true;
+      for (const p of pp) {
+        const o = first(p.capture);
+        const t = o < 0 ? undefined : M.parentType(o);
+        if (t === undefined || !p.types.has(t)) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+    }
+    let node = -1;
+    for (let o = mFrom; o < mTo; o += CAP) {
+      if (info.primary[d[o]!]) {
+        node = o;
         break;
       }
     }
-    if (!primary) continue;
-    const node = primary.node;
-    const pname = primary.name;
+    if (node < 0) continue;
+    const pname = info.names[d[node]!]!;
 
     if (pname.startsWith("definition.")) {
       const kind = pname.slice("definition.".length);
       if (!DEF_KINDS.has(kind)) continue;
-      if (seenDef.has(node.id)) continue;
-      const name = text(caps, "name");
+      const nodeId = M.id(node);
+      if (seenDef.has(nodeId)) continue;
+      const name = text(C.name);
       if (!name) continue;
-      const start = node.startIndex;
-      const end = node.endIndex;
-      const body = first(caps, "body");
+      const start = M.start(node);
+      const end = M.end(node);
+      const body = first(C.body);
       let sigText: string;
-      if (body) sigText = source.slice(start, body.startIndex);
+      if (body >= 0) sigText = source.slice(start, M.start(body));
       else {
         // The node's first line.
         const nl = source.indexOf("\n", start);
         sigText = source.slice(start, nl === -1 || nl > end ? end : nl);
       }
-      const docNodes = all(caps, "doc");
-      const docText = docNodes ? docNodes.map((d) => d.text).join("\n") : precedingDoc(node, doc);
+      const docNodes = all(C.doc);
+      const docText = docNodes ? docNodes.map((o) => M.text(o)).join("\n") : precedingDoc(M.node(node), doc);
       const def: Def = {
         id: -1,
         kind: kind as DefKind,
         name,
         parent: -1,
-        line: node.startPosition.row + 1,
-        endLine: node.endPosition.row + 1,
+        line: M.row(node) + 1,
+        endLine: M.endRow(node) + 1,
         start,
         end,
       };
       const sig = squash(sigText, SIGNATURE_CAP);
       if (sig) def.signature = sig;
       if (docText) def.doc = docText.length > DOC_CAP ? `${docText.slice(0, DOC_CAP - 1)}…` : docText;
-      const vis = text(caps, "visibility");
-      if (has(caps, "exported")) def.visibility = "exported";
+      const vis = text(C.visibility);
+      if (first(C.exported) >= 0) def.visibility = "exported";
       else if (vis) def.visibility = squash(vis, 40);
-      if (has(caps, "async")) def.isAsync = true;
-      if (has(caps, "static")) def.isStatic = true;
-      const returns = text(caps, "returns");
+      if (first(C.async) >= 0) def.isAsync = true;
+      if (first(C.static) >= 0) def.isStatic = true;
+      const returns = text(C.returns);
       if (returns) def.returns = squash(returns.replace(/^:\s*/, ""), 200);
-      const type = text(caps, "type");
+      const type = text(C.type);
       if (type) def.type = squash(type.replace(/^:\s*/, ""), 200);
-      const owner = text(caps, "owner");
+      const owner = text(C.owner);
       if (owner) def.owner = squash(owner, 200);
-      const trait = text(caps, "trait");
+      const trait = text(C.trait);
       if (trait) def.trait = squash(trait, 200);
-      const arity = countNamed(first(caps, "params"), cursor);
+      const arity = count(first(C.params));
       if (arity !== undefined) def.arity = arity;
-      const ext = all(caps, "extends");
-      if (ext) def.extends = ext.map((n) => squash(n.text, 200));
-      const impl = all(caps, "implements");
-      if (impl) def.implements = impl.map((n) => squash(n.text, 200));
-      const decos = all(caps, "decorator");
-      if (decos) def.decorators = decos.map((n) => squash(n.text, 200));
-      const obj = text(caps, "object");
+      const ext = all(C.extends);
+      if (ext) def.extends = ext.map((o) => squash(M.text(o), 200));
+      const impl = all(C.implements);
+      if (impl) def.implements = impl.map((o) => squash(M.text(o), 200));
+      const decos = all(C.decorator);
+      if (decos) def.decorators = decos.map((o) => squash(M.text(o), 200));
+      const obj = text(C.object);
       if (obj) def.object = squash(obj, 200);
-      const value = first(caps, "value");
-      if (value) {
-        def.valueKind = value.type;
-        const callee = value.childForFieldName("function") ?? value.childForFieldName("constructor");
-        if (callee) def.valueCallee = squash(callee.text, 200);
+      const value = first(C.value);
+      if (value >= 0) {
+        def.valueKind = M.type(value);
+        const callee = M.fieldText(value, "function") ?? M.fieldText(value, "constructor");
+        if (callee !== undefined) def.valueCallee = squash(callee, 200);
       }
-      seenDef.set(node.id, defsRaw.length);
-      defsRaw.push({ def, node, pattern: m.patternIndex });
+      seenDef.set(nodeId, defsRaw.length);
+      defsRaw.push({ def, pattern });
       continue;
     }
 
     if (pname.startsWith("reference.")) {
       const kind = pname.slice("reference.".length);
       if (!REF_KINDS.has(kind)) continue;
-      const nameNode = first(caps, "name");
-      const recv = first(caps, "receiver");
+      const nameNode = first(C.name);
+      const recv = first(C.receiver);
+      const at = nameNode >= 0 ? nameNode : node;
+      // The reference as written: `@callee`, else the callee field of a call / new, else the text before the arguments.
+      const calleeCap = first(C.callee);
+      let written = calleeCap >= 0 ? M.text(calleeCap) : (M.fieldText(node, "function") ?? M.fieldText(node, "constructor"));
+      if (written === undefined) {
+        const args = first(C.arguments);
+        written = args >= 0 && M.start(args) > M.start(node) ? source.slice(M.start(node), M.start(args)) : M.text(node);
+      }
       const ref: Ref = {
         kind: kind as RefKind,
-        name: nameNode ? nameNode.text : "",
-        text: squash(refText(caps, node, source), 200),
-        line: (nameNode ?? node).startPosition.row + 1,
+        name: nameNode >= 0 ? M.text(nameNode) : "",
+        text: squash(written, 200),
+        line: M.row(at) + 1,
         scope: -1,
-        at: (nameNode ?? node).startIndex,
+        at: M.start(at),
       };
-      if (recv) {
-        ref.receiver = squash(recv.text, 200);
-        ref.receiverKind = recv.type;
+      if (recv >= 0) {
+        ref.receiver = squash(M.text(recv), 200);
+        ref.receiverKind = M.type(recv);
       }
-      const arity = countNamed(first(caps, "arguments"), cursor);
+      const arity = count(first(C.arguments));
       if (arity !== undefined) ref.arity = arity;
       let seen = seenRef.get(kind);
       if (!seen) {
         seen = new Map();
         seenRef.set(kind, seen);
       }
-      const prior = seen.get(node.id);
+      const nodeId = M.id(node);
+      const prior = seen.get(nodeId);
       if (prior !== undefined) {
         // The same site matched twice: keep the reading that names its target.
-        if (!refsRaw[prior]!.hasName && nameNode) refsRaw[prior] = { ref, hasName: true };
+        if (!refsRaw[prior]!.hasName && nameNode >= 0) refsRaw[prior] = { ref, hasName: true };
         continue;
       }
-      seen.set(node.id, refsRaw.length);
-      refsRaw.push({ ref, hasName: nameNode !== undefined });
+      seen.set(nodeId, refsRaw.length);
+      refsRaw.push({ ref, hasName: nameNode >= 0 });
       continue;
     }
 
     if (pname === "import" || pname.startsWith("import.")) {
-      const src = text(caps, "source");
+      const src = text(C.source);
       const form = pname === "import" ? "import" : pname.slice("import.".length);
-      const base = { source: src === undefined ? "" : unquote(src), form, line: node.startPosition.row + 1, scope: -1 };
-      const named = text(caps, "name");
-      const alias = text(caps, "alias");
-      const def = text(caps, "default");
-      const ns = text(caps, "namespace");
+      const base = { source: src === undefined ? "" : unquote(src), form, line: M.row(node) + 1, scope: -1 };
+      const named = text(C.name);
+      const alias = text(C.alias);
+      const def = text(C.default);
+      const ns = text(C.namespace);
       const out: Import[] = [];
       if (named !== undefined) out.push({ ...base, imported: named, local: alias ?? named });
       if (def !== undefined) out.push({ ...base, imported: "default", local: def });
       if (ns !== undefined) out.push({ ...base, imported: "*", local: ns });
-      if (has(caps, "wildcard")) out.push({ ...base, imported: "*", local: "", wildcard: true });
+      if (first(C.wildcard) >= 0) out.push({ ...base, imported: "*", local: "", wildcard: true });
       if (out.length === 0) out.push({ ...base, imported: "*", local: alias ?? "" });
+      const isStatic = first(C.static) >= 0;
       for (const imp of out) {
-        if (has(caps, "static")) imp.isStatic = true;
+        if (isStatic) imp.isStatic = true;
         imports.push(imp);
-        importScopes.push({ imp, at: node.startIndex, scope: -1 });
+        importScopes.push({ imp, at: M.start(node), scope: -1 });
       }
       continue;
     }
 
     if (pname === "export") {
-      const line = node.startPosition.row + 1;
-      const src = text(caps, "source");
-      const name = text(caps, "name");
-      const alias = text(caps, "alias");
-      const ns = text(caps, "namespace");
-      const dflt = text(caps, "default");
-      if (has(caps, "star")) exports.push({ name: "*", source: src ? unquote(src) : "", star: true, line });
+      const line = M.row(node) + 1;
+      const src = text(C.source);
+      const name = text(C.name);
+      const alias = text(C.alias);
+      const ns = text(C.namespace);
+      const dflt = text(C.default);
+      if (first(C.star) >= 0) exports.push({ name: "*", source: src ? unquote(src) : "", star: true, line });
       else if (ns !== undefined && src !== undefined)
         exports.push({ name: ns, source: unquote(src), imported: "*", line });
       else if (name !== undefined && src !== undefined)
@@ -426,32 +511,32 @@ export function extractTree(
     }
 
     if (pname === "local" || pname === "local.param") {
-      const name = text(caps, "name");
+      const name = text(C.name);
       if (!name) continue;
-      const local: Local = { name, scope: -1, line: node.startPosition.row + 1, at: node.startIndex };
-      const type = text(caps, "type");
+      const local: Local = { name, scope: -1, line: M.row(node) + 1, at: M.start(node) };
+      const type = text(C.type);
       if (type) local.type = squash(type.replace(/^:\s*/, ""), 200);
-      const newOf = text(caps, "new");
+      const newOf = text(C.new);
       if (newOf) local.newOf = squash(newOf, 200);
-      const callOf = text(caps, "call");
+      const callOf = text(C.call);
       if (callOf) local.callOf = squash(callOf, 200);
-      const callRecv = text(caps, "call_receiver");
+      const callRecv = text(C.call_receiver);
       if (callRecv) local.callReceiver = squash(callRecv, 200);
-      const aliasOf = text(caps, "alias_of");
+      const aliasOf = text(C.alias_of);
       if (aliasOf) local.aliasOf = squash(aliasOf, 200);
       if (pname === "local.param") local.isParam = true;
-      const scopeNode = first(caps, "scope");
-      if (scopeNode) local.end = scopeNode.endIndex;
-      const afterNode = first(caps, "after");
-      if (afterNode) local.from = afterNode.endIndex;
+      const scopeNode = first(C.scope);
+      if (scopeNode >= 0) local.end = M.end(scopeNode);
+      const afterNode = first(C.after);
+      if (afterNode >= 0) local.from = M.end(afterNode);
       locals.push(local);
       continue;
     }
 
     if (pname === "impl") {
-      const owner = text(caps, "owner");
-      const trait = text(caps, "trait");
-      const r: Range & { owner?: string; trait?: string } = { start: node.startIndex, end: node.endIndex };
+      const owner = text(C.owner);
+      const trait = text(C.trait);
+      const r: Range & { owner?: string; trait?: string } = { start: M.start(node), end: M.end(node) };
       if (owner) r.owner = squash(owner, 200);
       if (trait) r.trait = squash(trait, 200);
       impls.push(r);

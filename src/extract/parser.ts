@@ -2,11 +2,17 @@
 import { Language, Parser, Query } from "web-tree-sitter";
 import { DrsgError } from "../model/errors.js";
 import type { GrammarJob } from "../plugin/host.js";
+import { bindWasm } from "./matches.js";
 
 let initialised: Promise<void> | undefined;
 
 export function initParser(): Promise<void> {
-  initialised ??= Parser.init();
+  // The module object handed to init is the emscripten module itself once init resolves: the
+  // extraction reads query matches out of its memory through it (matches.ts).
+  const mod = {};
+  initialised ??= Parser.init(mod).then(() => {
+    bindWasm(mod);
+  });
   return initialised;
 }
 
