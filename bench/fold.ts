@@ -13,7 +13,7 @@ import { runInNewContext } from "node:vm";
 import { ExtractPool } from "../src/extract/pool.js";
 import { activePlugins } from "../src/plugin/registry.js";
 import { openStore } from "../src/store/store.js";
-import { type FoldResult, PlaneSync } from "../src/sync/fold.js";
+import { FOLLOWER_TRIM_MS, type FoldResult, PlaneSync } from "../src/sync/fold.js";
 import { withoutFollowerEnv } from "../src/sync/follower-process.js";
 import { Watcher, boundHeapGrowth, followerMode } from "../src/sync/watch.js";
 import { generate, rng } from "./gen.js";
@@ -197,12 +197,13 @@ function median(xs: number[]): number {
 }
 
 /**
- * A full collection, then a pause: V8 hands the pages it freed back to the OS from a background
- * thread, so RSS read right after gc() still counts some of them (measured: ±50 MB).
+ * The follower idle, as between two commits: a full collection, then a pause past its workers'
+ * idle collection and its C-heap trim (FOLLOWER_TRIM_MS). V8 also hands the pages it freed back
+ * to the OS from a background thread, so RSS read right after gc() still counts some of them.
  */
 async function settle(): Promise<void> {
   collectGarbage();
-  await new Promise((r) => setTimeout(r, 250));
+  await new Promise((r) => setTimeout(r, FOLLOWER_TRIM_MS + 150));
 }
 
 function collectGarbage(): void {
@@ -410,7 +411,7 @@ export function foldMarkdown(b: FoldBenchResult): string {
     "|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
-    `${b.history.commits} commits folded one by one in a process of their own, started and set up as \`drsg watch\`'s follower process is (its node flags and malloc settings, its memory bounds): ${f(b.history.commitsPerSec, 1)} commits/s; process RSS ${f(b.history.rssStartMb)} MB → ${f(b.history.rssEndMb)} MB (**${f(b.history.rssGrowthPct, 1)}%**; ${b.history.rssAt.map((x) => `${x.mb.toFixed(0)} after ${x.folds}`).join(", ")}), read after a full GC and a 250 ms pause; of it anonymous ${f(b.history.anonStartMb)} → ${f(b.history.anonEndMb)} MB, file-backed ${f(b.history.fileStartMb)} → ${f(b.history.fileEndMb)} MB (no SQLite mmap: the database is read, not mapped). The database (with its WAL) grew ${f(b.history.dbStartMb)} → ${f(b.history.dbEndMb)} MB, the history's own data. Full digest (own process): peak RSS ${f(b.fullDigestRssMb)} MB.`,
+    `${b.history.commits} commits folded one by one in a process of their own, started and set up as \`drsg watch\`'s follower process is (its node flags and malloc settings, its memory bounds): ${f(b.history.commitsPerSec, 1)} commits/s; process RSS ${f(b.history.rssStartMb)} MB → ${f(b.history.rssEndMb)} MB (**${f(b.history.rssGrowthPct, 1)}%**; ${b.history.rssAt.map((x) => `${x.mb.toFixed(0)} after ${x.folds}`).join(", ")}), read with the follower idle (after a full GC and ${FOLLOWER_TRIM_MS + 150} ms: past its workers' idle collection and its C-heap trim); of it anonymous ${f(b.history.anonStartMb)} → ${f(b.history.anonEndMb)} MB, file-backed ${f(b.history.fileStartMb)} → ${f(b.history.fileEndMb)} MB (no SQLite mmap: the database is read, not mapped). The database (with its WAL) grew ${f(b.history.dbStartMb)} → ${f(b.history.dbEndMb)} MB, the history's own data. Full digest (own process): peak RSS ${f(b.fullDigestRssMb)} MB.`,
     `Under \`drsg watch\` (chokidar on .git, 120 ms debounce): commit → queryable median ${f(b.watcher.medianMs)} ms, max ${f(b.watcher.maxMs)} ms over ${b.watcher.commits} commits.`,
   ].join("\n");
 }

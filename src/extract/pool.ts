@@ -7,6 +7,9 @@ import type { Partial } from "../model/partial.js";
 import type { GrammarJob } from "../plugin/host.js";
 import type { ExtractReply, ExtractTask, WarmTask } from "./worker.js";
 
+/** A follower's workers collect their garbage once idle this long (src/extract/worker.ts). */
+export const IDLE_GC_MS = 200;
+
 /** One file's partial; `json` is its JSON text (what the partial cache stores). */
 export interface Extracted {
   partial: Partial;

@@ -3,6 +3,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { GrammarJob } from "../plugin/host.js";
 import { extractTree } from "./extract.js";
+import { IDLE_GC_MS } from "./pool.js";
 import { initParser, type LoadedGrammar, loadGrammar } from "./parser.js";
 
 export interface ExtractTask {
@@ -67,7 +68,6 @@ async function handle(task: ExtractTask): Promise<ExtractReply> {
 // once they have been idle a moment, so a heap returns to its live size between commits instead
 // of growing to V8's next threshold; a digest's workers never see gc and never pause for it.
 const gc = (globalThis as { gc?: () => void }).gc;
-export const IDLE_GC_MS = 200;
 let inFlight = 0;
 let idleTimer: NodeJS.Timeout | undefined;
 

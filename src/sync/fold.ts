@@ -13,9 +13,10 @@ import { log } from "../log.js";
 import { isManifestPath } from "../ops/manifests.js";
 import { opsPlaneName, readManifests, writeOpsPlane } from "../ops/plane.js";
 import { DrsgError, errorText } from "../model/errors.js";
-import { ExtractPool } from "../extract/pool.js";
+import { ExtractPool, IDLE_GC_MS } from "../extract/pool.js";
 import type { PluginSet } from "../plugin/host.js";
 import { releaseMemory, setCacheSize } from "../store/store.js";
+import { trimCHeap } from "../store/trim.js";
 import type { Store } from "../store/types.js";
 import { type ApplyStats, type PlaneState, applyChanges, applyFacts, canonical, loadPlaneState } from "./apply.js";
 import { digest, storeCache } from "./digest.js";
@@ -88,6 +89,11 @@ function factsChanged(s: ApplyStats): number {
 
 /** A follower's SQLite page cache (KiB; boundMemory). */
 export const FOLLOWER_CACHE_KIB = 8192;
+/**
+ * A follower hands the C heap's free pages back this long after a sync ends (trimCHeap): once
+ * its workers have collected their garbage too (they do after IDLE_GC_MS idle).
+ */
+export const FOLLOWER_TRIM_MS = IDLE_GC_MS + 100;
 
 const short = (sha: string | undefined) => (sha ? sha.slice(0, 7) : "-");
 
@@ -110,6 +116,7 @@ export class PlaneSync {
   private closed = false;
   /** Follower mode (boundMemory): the store's page cache is bounded and emptied after each sync. */
   private memoryBound = false;
+  private trimTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly opts: PlaneSyncOptions,
@@ -161,6 +168,8 @@ export class PlaneSync {
    * SQLite page cache is held to FOLLOWER_CACHE_KIB (a full build gets the default back while it
    * runs) and handed back after every fold, so the C heap does not fill toward the cache bound
    * as the folds touch more of a growing file. Reads between folds come from the OS page cache.
+   * Once a sync's garbage is collected (FOLLOWER_TRIM_MS after it), the C heap's free pages go
+   * back to the system (trimCHeap), so the holes a fold leaves do not ratchet RSS up.
    */
   boundMemory(): void {
     this.memoryBound = true;
@@ -171,10 +180,18 @@ export class PlaneSync {
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
       if (this.closed) throw new DrsgError("INTERNAL", `sync of plane '${this.plane}' is closed`);
+      if (this.trimTimer) clearTimeout(this.trimTimer);
       try {
         return await fn();
       } finally {
-        if (this.memoryBound) releaseMemory(this.store);
+        if (this.memoryBound) {
+          releaseMemory(this.store);
+          this.trimTimer = setTimeout(() => {
+            this.trimTimer = undefined;
+            trimCHeap();
+          }, FOLLOWER_TRIM_MS);
+          this.trimTimer.unref();
+        }
       }
     });
     this.queue = run.catch(() => undefined);
@@ -244,6 +261,7 @@ export class PlaneSync {
   async close(): Promise<void> {
     await this.queue;
     this.closed = true;
+    if (this.trimTimer) clearTimeout(this.trimTimer);
     await this.ownPool?.close();
     this.ownPool = undefined;
   }
