@@ -2,6 +2,7 @@
 // (loopback only, bounded): errors, latency, and the server's RSS before, during and after.
 import { spawn, spawnSync } from "node:child_process";
 import { Agent, request } from "node:http";
+import { Readable } from "node:stream";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,39 +29,62 @@ function rssMb(pid: number): number {
 }
 
 /**
- * The clients' fetch for POSTs: node:http over keep-alive sockets instead of undici's fetch,
- * which costs the load generator several times more CPU per call — CPU the server, on the
- * same 2 cores, would lose. Still a real HTTP exchange with the real SDK Client on top; the
- * long-lived GET event stream each session opens keeps the platform fetch.
+ * The clients' fetch: node:http over keep-alive sockets instead of undici's fetch, which costs
+ * the load generator several times more CPU per request — CPU the server, on the same 2 cores,
+ * would lose. Still a real HTTP exchange with the real SDK Client on top. POSTs and the GET each
+ * session opens for server-initiated messages (which drsg answers 405) take it; a 2xx answer to a
+ * GET (an event stream) is handed over as a real streaming Response, and anything else (the
+ * DELETE that ends a session) keeps the platform fetch.
  */
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+/** Host, port and path of a request URL, parsed once per URL (every call of a session has the same). */
+const targets = new Map<string, { hostname: string; port: string; path: string }>();
+function target(url: string | URL): { hostname: string; port: string; path: string } {
+  const key = String(url);
+  let t = targets.get(key);
+  if (!t) {
+    const u = new URL(key);
+    t = { hostname: u.hostname, port: u.port, path: `${u.pathname}${u.search}` };
+    targets.set(key, t);
+  }
+  return t;
+}
 async function lightFetch(url: string | URL, init?: RequestInit): Promise<Response> {
-  if ((init?.method ?? "GET") !== "POST") return fetch(url, init);
+  const method = init?.method ?? "GET";
+  if (method !== "POST" && method !== "GET") return fetch(url, init);
   const headers: Record<string, string> = {};
   // The SDK hands over a Headers object it built: read it, rather than copy it into another.
-  const given = init!.headers instanceof Headers ? init!.headers : new Headers(init!.headers);
+  const given = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
   given.forEach((v, k) => {
     headers[k] = v;
   });
-  const body = typeof init!.body === "string" ? init!.body : "";
-  headers["content-length"] = String(Buffer.byteLength(body));
+  const body = typeof init?.body === "string" ? init.body : "";
+  if (method === "POST") headers["content-length"] = String(Buffer.byteLength(body));
   return new Promise<Response>((resolve, reject) => {
     // No abort signal: the bench never abandons a call, and wiring one costs more than the call.
-    const req = request(url, { method: "POST", headers, agent }, (res) => {
+    const u = target(url);
+    const req = request({ host: u.hostname, port: u.port, path: u.path, method, headers, agent }, (res) => {
+      const status = res.statusCode ?? 0;
+      const header = (k: string): string | null => {
+        const v = res.headers[k.toLowerCase()];
+        return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+      };
+      if (method === "GET" && status >= 200 && status < 300) {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(", ") : v);
+        resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers: h }));
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("error", reject);
       res.on("end", () => {
-        const status = res.statusCode ?? 0;
         const text = Buffer.concat(chunks).toString("utf8");
-        const header = (k: string): string | null => {
-          const v = res.headers[k.toLowerCase()];
-          return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
-        };
-        // What the SDK transport reads of a POST's answer; a whole Response costs more than the call.
+        // What the SDK transport reads of an answer; a whole Response costs more than the call.
         resolve({
           ok: status >= 200 && status < 300,
           status,
+          statusText: res.statusMessage ?? "",
           headers: { get: header },
           body: null,
           json: async () => JSON.parse(text),
@@ -69,7 +93,7 @@ async function lightFetch(url: string | URL, init?: RequestInit): Promise<Respon
       });
     });
     req.on("error", reject);
-    req.end(body);
+    req.end(method === "POST" ? body : undefined);
   });
 }
 
