@@ -99,6 +99,8 @@ async function lightFetch(url: string | URL, init?: RequestInit): Promise<Respon
 
 interface Drive {
   ms: Record<string, number[]>;
+  /** Each session's set-up (connect: initialize, initialized), all 50 opened at once. */
+  connectMs: number[];
   errors: number;
   distinct: number;
   wall: number;
@@ -125,14 +127,23 @@ async function round(
   calls: number,
   record: (kind: string, question: string, ms: number, ok: boolean) => void,
   mix: { kinds: string[]; query: string } = MEASURED_MIX,
-): Promise<{ c: Client; t: StreamableHTTPClientTransport }[]> {
-  const clients: { c: Client; t: StreamableHTTPClientTransport }[] = [];
-  await Promise.all(
+): Promise<{ clients: { c: Client; t: StreamableHTTPClientTransport }[]; connectMs: number[] }> {
+  // The sessions open together (initialize, initialized, the GET for server messages), then all
+  // make their calls: every call runs among 50 open sessions, and no call waits behind the load
+  // generator opening another session (set-up is timed apart).
+  const connectMs: number[] = [];
+  const clients = await Promise.all(
     Array.from({ length: SESSIONS }, async (_, s) => {
       const c = new Client({ name: `bench-${s}`, version: "1" }, { jsonSchemaValidator: validator });
       const t = new StreamableHTTPClientTransport(new URL(url), { fetch: lightFetch, requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
+      const t0 = performance.now();
       await c.connect(t);
-      clients.push({ c, t });
+      connectMs.push(performance.now() - t0);
+      return { c, t };
+    }),
+  );
+  await Promise.all(
+    clients.map(async ({ c }, s) => {
       for (let i = 0; i < calls; i++) {
         const name = names[(s * calls + i) % names.length]!;
         const kind = mix.kinds[i % mix.kinds.length]!;
@@ -156,7 +167,7 @@ async function round(
       }
     }),
   );
-  return clients;
+  return { clients, connectMs };
 }
 
 async function drive(db: string, names: string[], warmNames: string[], env: Record<string, string>): Promise<Drive> {
@@ -183,7 +194,7 @@ async function drive(db: string, names: string[], warmNames: string[], env: Reco
     // (so no measured question is answered from the cache by it), closed before the measured
     // round starts — the server and the load generator run their code paths hot, as a server
     // that has been up a while does.
-    const warm = await round(url, warmNames, 6, () => undefined, WARM_MIX);
+    const { clients: warm } = await round(url, warmNames, 6, () => undefined, WARM_MIX);
     await Promise.all(warm.map(({ c, t }) => t.terminateSession().then(() => c.close()).catch(() => undefined)));
     await new Promise((r) => setTimeout(r, 500));
     const before = rssMb(pid);
@@ -197,7 +208,7 @@ async function drive(db: string, names: string[], warmNames: string[], env: Reco
     const cpu0 = cpuMs(pid);
     const self0 = process.cpuUsage();
     const t0 = performance.now();
-    const clients = await round(url, names, CALLS_EACH, (kind, q, took, ok) => {
+    const { clients, connectMs } = await round(url, names, CALLS_EACH, (kind, q, took, ok) => {
       questions.add(q);
       if (!ok) errors++;
       ms[kind]!.push(took);
@@ -210,7 +221,7 @@ async function drive(db: string, names: string[], warmNames: string[], env: Reco
     await Promise.all(clients.map(({ c, t }) => t.terminateSession().then(() => c.close()).catch(() => undefined)));
     await new Promise((r) => setTimeout(r, 1500));
     const after = rssMb(pid);
-    return { ms, errors, distinct: questions.size, wall, serverCpu, clientCpu: (selfCpu.user + selfCpu.system) / 1000, before, during, after };
+    return { ms, connectMs, errors, distinct: questions.size, wall, serverCpu, clientCpu: (selfCpu.user + selfCpu.system) / 1000, before, during, after };
   } finally {
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
@@ -251,7 +262,9 @@ export function section(): { name: string; title: string; run(): Promise<string>
       const cpu = (d: Drive) =>
         `server ${(d.serverCpu / 1000).toFixed(2)} s = **${(d.serverCpu / n).toFixed(2)} ms a call**, the ${SESSIONS} clients (this process) ${(d.clientCpu / 1000).toFixed(2)} s = ${(d.clientCpu / n).toFixed(2)} ms a call`;
       return [
-        `${SESSIONS} concurrent MCP sessions over Streamable HTTP (the SDK's Client and server transport) × ${CALLS_EACH} calls each, no think time (${n} calls: context, impact, trace, search, list_planes; ${on.distinct} distinct questions), after a warm-up round that is not counted (the same 50 sessions' worth of calls on other symbols and another search, so it answers none of the measured questions; its sessions are closed first) against a ${corpus.lines}-line TypeScript plane, loopback, one server process. Run twice: with the per-commit answer cache (the default) and with it off (\`DRSG_ANSWER_CACHE=0\`, every call runs its tool). Load average when started: ${load.toFixed(1)} on ${cpus().length} cores.`,
+        `${SESSIONS} concurrent MCP sessions over Streamable HTTP (the SDK's Client and server transport): the ${SESSIONS} open together, then each makes ${CALLS_EACH} calls, no think time (${n} calls: context, impact, trace, search, list_planes; ${on.distinct} distinct questions), after a warm-up round that is not counted (the same 50 sessions' worth of calls on other symbols and another search, so it answers none of the measured questions; its sessions are closed first) against a ${corpus.lines}-line TypeScript plane, loopback, one server process. Run twice: with the per-commit answer cache (the default) and with it off (\`DRSG_ANSWER_CACHE=0\`, every call runs its tool). Load average when started: ${load.toFixed(1)} on ${cpus().length} cores.`,
+        "",
+        `Session set-up (connect: initialize, initialized, the GET answered 405), ${SESSIONS} at once — cache on: p50 ${median(on.connectMs).toFixed(1)} ms, p95 ${pct(on.connectMs, 95).toFixed(1)} ms; cache off: p50 ${median(off.connectMs).toFixed(1)} ms, p95 ${pct(off.connectMs, 95).toFixed(1)} ms. Call latencies below are from each call's start to its answer.`,
         "",
         `errors: **${on.errors}** (cache on), **${off.errors}** (cache off). All calls, cache on: p50 ${median(all(on)).toFixed(1)} ms, p95 ${pct(all(on), 95).toFixed(1)} ms, wall ${(on.wall / 1000).toFixed(1)} s; cache off: p50 ${median(all(off)).toFixed(1)} ms, p95 ${pct(all(off), 95).toFixed(1)} ms, wall ${(off.wall / 1000).toFixed(1)} s. Target: p95 ≤ 50 ms for context.`,
         "",
