@@ -6,6 +6,8 @@ import { Readable } from "node:stream";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
@@ -15,6 +17,16 @@ import { commitCorpus, median, pct } from "./common.js";
 import { generate } from "./gen.js";
 
 const TOKEN = "bench-token-0123456789abcdefghijklmnopqrstu";
+
+/** A full collection of this process's heap. */
+function collectGarbage(): void {
+  try {
+    setFlagsFromString("--expose-gc");
+    (runInNewContext("gc") as () => void)();
+  } catch {
+    // figures are then a little noisier
+  }
+}
 
 /** User + system CPU of a process so far, in ms (from /proc/<pid>/stat; clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -205,6 +217,9 @@ async function drive(db: string, names: string[], warmNames: string[], env: Reco
     const sampler = setInterval(() => {
       during = Math.max(during, rssMb(pid));
     }, 50);
+    // The load generator's own garbage (the corpus, the warm-up's clients) collected now, not in
+    // the middle of the measured calls.
+    collectGarbage();
     const cpu0 = cpuMs(pid);
     const self0 = process.cpuUsage();
     const t0 = performance.now();
