@@ -22,9 +22,29 @@ function f2(x: number): string {
   return x.toFixed(2);
 }
 
+/**
+ * Runs of each side per row (DRSG_BENCH_REPEAT, default 3): the raw parse and the digest
+ * alternate, and each side's fastest run is taken — this machine's speed drifts by 10–20% from
+ * one second to the next, and one slow raw parse made a flattering ratio.
+ */
+const REPEAT = Math.max(1, Number(process.env.DRSG_BENCH_REPEAT ?? 3) || 3);
+
 async function digestRow(label: string, dir: string): Promise<string> {
-  const raw = await rawParse(dir);
-  const d = digestInChild(dir);
+  let raw: Awaited<ReturnType<typeof rawParse>> | undefined;
+  let d: ReturnType<typeof digestInChild> | undefined;
+  let maxRss = 0;
+  for (let i = 0; i < REPEAT; i++) {
+    const r = await rawParse(dir);
+    if (!raw || r.ms < raw.ms) raw = r;
+    const x = digestInChild(dir);
+    maxRss = Math.max(maxRss, x.maxRssMb);
+    if (!d || x.ms < d.ms) d = x;
+  }
+  d!.maxRssMb = maxRss;
+  return rowOf(label, raw!, d!);
+}
+
+function rowOf(label: string, raw: Awaited<ReturnType<typeof rawParse>>, d: ReturnType<typeof digestInChild>): string {
   const ratio = d.ms / raw.ms;
   const rssPer100k = (d.maxRssMb * 100_000) / Math.max(1, raw.lines);
   const res = d.resolved + d.unresolved > 0 ? `${f1((100 * d.resolved) / (d.resolved + d.unresolved))}%` : "—";
@@ -33,6 +53,8 @@ async function digestRow(label: string, dir: string): Promise<string> {
 
 const DIGEST_HEAD =
   "| tree | files | lines | raw parse (s, 1 thread) | digest --apply (s) | process (s) | digest ÷ raw | peak RSS (MB) | RSS per 100k lines (MB) | nodes / edges | calls resolved | digest CPU, all threads / main (s) | CPU ÷ raw |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+
+const REPEAT_NOTE = `Each row: the raw parse and the digest run ${REPEAT} times each, alternating; each side's fastest run is shown (its CPU figures too), and the peak RSS is the highest of the ${REPEAT} digests.`;
 
 const CPU_NOTE = `\`digest CPU\` is every thread's CPU over the digest call (the extraction workers and the main thread) and the main thread's alone; on ${cpus().length} cores the wall time cannot fall below CPU ÷ ${cpus().length}, so \`CPU ÷ raw\` ÷ ${cpus().length} is the floor of \`digest ÷ raw\` for this work.`;
 
@@ -48,6 +70,7 @@ const sections: Section[] = [
       return [
         "Target: digest wall ≤ 2× the raw single-thread web-tree-sitter parse of the same files; peak RSS ≤ 300 MB per 100k lines.",
         "`digest` is the digest call inside a fresh process (walk of the commit's blobs, parse + extract on worker threads, resolution, one write transaction into a new SQLite file); `process` adds node start-up.",
+        REPEAT_NOTE,
         CPU_NOTE,
         "",
         DIGEST_HEAD,
@@ -64,7 +87,7 @@ const sections: Section[] = [
         const corpus = generate(lang, 50_000);
         rows.push(await digestRow(`${lang} (generated)`, commitCorpus(corpus.files)));
       }
-      return ["Target: every language within 2× of its raw parse time.", CPU_NOTE, "", DIGEST_HEAD, ...rows].join("\n");
+      return ["Target: every language within 2× of its raw parse time.", REPEAT_NOTE, CPU_NOTE, "", DIGEST_HEAD, ...rows].join("\n");
     },
   },
 ];
