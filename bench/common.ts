@@ -5,9 +5,21 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { Language, Parser } from "web-tree-sitter";
 import { activePlugins } from "../src/plugin/registry.js";
 import { walkSource } from "../src/sync/walk.js";
+
+/** A full collection of this process's heap (gc exposed at runtime); a no-op where that fails. */
+export function collectGarbage(): void {
+  try {
+    setFlagsFromString("--expose-gc");
+    (runInNewContext("gc") as () => void)();
+  } catch {
+    // figures are then a little noisier
+  }
+}
 
 export function gitRun(dir: string, args: string[]): string {
   const r = spawnSync("git", ["-c", "user.name=bench", "-c", "user.email=b@e", "-c", "init.defaultBranch=main", ...args], {

@@ -8,14 +8,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { ExtractPool } from "../src/extract/pool.js";
 import { activePlugins } from "../src/plugin/registry.js";
 import { openStore } from "../src/store/store.js";
 import { FOLLOWER_TRIM_MS, type FoldResult, PlaneSync } from "../src/sync/fold.js";
 import { withoutFollowerEnv } from "../src/sync/follower-process.js";
 import { Watcher, boundHeapGrowth, followerMode } from "../src/sync/watch.js";
+import { collectGarbage, median } from "./common.js";
 import { generate, rng } from "./gen.js";
 
 export interface FoldBenchOptions {
@@ -191,11 +190,6 @@ function growth(say: (s: string) => void, a: ReturnType<typeof mappings>, b: Ret
   say(`    new mappings ${(fresh / 1024).toFixed(1)} MB resident, unmapped ${(gone / 1024).toFixed(1)} MB`);
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-}
-
 /**
  * The follower idle, as between two commits: a full collection, then a pause past its workers'
  * idle collection and its C-heap trim (FOLLOWER_TRIM_MS). V8 also hands the pages it freed back
@@ -204,15 +198,6 @@ function median(xs: number[]): number {
 async function settle(): Promise<void> {
   collectGarbage();
   await new Promise((r) => setTimeout(r, FOLLOWER_TRIM_MS + 150));
-}
-
-function collectGarbage(): void {
-  try {
-    setFlagsFromString("--expose-gc");
-    (runInNewContext("gc") as () => void)();
-  } catch {
-    // figures are then a little noisier
-  }
 }
 
 export async function benchFold(opts: FoldBenchOptions = {}): Promise<FoldBenchResult> {

@@ -2,19 +2,12 @@
 // types, methods and functions that import and call each other (so resolution has work to do).
 // Same seed, same bytes.
 
-export type Lang = "ts" | "python" | "go" | "rust" | "java" | "c";
+import { rng } from "../test/support/random.js";
 
-/** A small seeded PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG the corpora are drawn from (mulberry32; the tests' own). */
+export { rng };
+
+export type Lang = "ts" | "python" | "go" | "rust" | "java" | "c";
 
 const BODY_LINES = 6;
 

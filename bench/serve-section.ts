@@ -6,27 +6,15 @@ import { Readable } from "node:stream";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { PACKAGE_ROOT } from "../src/paths.js";
 import { openStore } from "../src/store/store.js";
-import { commitCorpus, median, pct } from "./common.js";
+import { collectGarbage, commitCorpus, median, pct } from "./common.js";
 import { generate } from "./gen.js";
 
 const TOKEN = "bench-token-0123456789abcdefghijklmnopqrstu";
-
-/** A full collection of this process's heap. */
-function collectGarbage(): void {
-  try {
-    setFlagsFromString("--expose-gc");
-    (runInNewContext("gc") as () => void)();
-  } catch {
-    // figures are then a little noisier
-  }
-}
 
 /** User + system CPU of a process so far, in ms (from /proc/<pid>/stat; clock ticks of 10 ms). */
 function cpuMs(pid: number): number {

@@ -3,7 +3,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { DrsgError, errorText } from "../model/errors.js";
-import type { Tool, ToolContext, ToolResult } from "../tools/tool.js";
+import { type Tool, type ToolContext, type ToolResult, servedOver } from "../tools/tool.js";
 import { log } from "../log.js";
 
 export const INSTRUCTIONS = `drsg answers structural questions about code in one call each, from a graph of symbols and resolved relationships that follows the repository's commits.
@@ -42,7 +42,7 @@ export function buildMcpServer(ctx: ToolContext, tools: Tool[], opts: ServerOpti
   validator ??= new AjvJsonSchemaValidator();
   const server = new McpServer({ name: "drsg", version: opts.version }, { instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
   for (const tool of tools) {
-    if (tool.transports && !tool.transports.includes(ctx.transport)) continue;
+    if (!servedOver(tool, ctx.transport)) continue;
     server.registerTool(
       tool.name,
       {

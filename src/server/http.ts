@@ -7,11 +7,12 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import { isIP } from "node:net";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { DrsgError } from "../model/errors.js";
 import { log } from "../log.js";
 import { buildMcpServer, runTool } from "../mcp/server.js";
-import type { Tool, ToolContext } from "../tools/tool.js";
+import { type Tool, type ToolContext, servedOver } from "../tools/tool.js";
 import { version } from "../version.js";
 import type { PluginSet } from "../plugin/host.js";
 import type { RoutedStore } from "../store/routed.js";
@@ -204,14 +205,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Whether a content-type header's media type is application/json (parameters ignored). */
-function isJsonMediaType(ct: string | undefined): boolean {
-  if (ct === undefined) return false;
-  if (ct === "application/json") return true;
-  const semi = ct.indexOf(";");
-  return (semi < 0 ? ct : ct.slice(0, semi)).trim().toLowerCase() === "application/json";
-}
-
 /**
  * The `tools/call` request of a POST that the fast path may answer: exactly one request, in the
  * shape the SDK's client sends (jsonrpc, id, method, params {name, arguments}), on a live
@@ -230,7 +223,7 @@ function plainToolCall(req: IncomingMessage, body: unknown): { id: string | numb
   if (params.arguments !== undefined && !isRecord(params.arguments)) return undefined;
   const accept = req.headers.accept;
   if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return undefined;
-  if (!isJsonMediaType(req.headers["content-type"])) return undefined;
+  if (!isJsonContentType(req.headers["content-type"] ?? null)) return undefined;
   const version = req.headers["mcp-protocol-version"];
   if (version !== undefined && (typeof version !== "string" || !SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return undefined;
   return { id, name: params.name, args: params.arguments ?? {} };
@@ -366,7 +359,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     const call = plainToolCall(req, body);
     if (!call) return false;
     const tool = toolByName.get(call.name);
-    if (!tool || (tool.transports && !tool.transports.includes(ctx.transport))) return false;
+    if (!tool || !servedOver(tool, ctx.transport)) return false;
     const parsed = tool.input.safeParse(call.args);
     if (!parsed.success) return false;
     fastCalls++;
@@ -451,11 +444,11 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
           jsonrpc: "2.0",
           id,
           result: tools
-            .filter((t) => !t.transports || t.transports.includes("http"))
+            .filter((t) => servedOver(t, "http"))
             .map((t) => ({ name: t.name, description: t.description, readOnly: t.readOnly })),
         };
       const tool = toolByName.get(msg.method);
-      if (!tool || (tool.transports && !tool.transports.includes("http")))
+      if (!tool || !servedOver(tool, "http"))
         return { jsonrpc: "2.0", id, error: { code: -32601, message: `method not found: ${msg.method} (list_tools lists them)` } };
       const parsed = tool.input.safeParse(msg.params ?? {});
       if (!parsed.success)

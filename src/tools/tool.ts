@@ -41,6 +41,11 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   cli?: { positionals: string[]; summary?: string };
 }
 
+/** Whether `tool` is served over `transport` (every transport unless it names some). */
+export function servedOver(tool: Tool, transport: Transport): boolean {
+  return !tool.transports || tool.transports.includes(transport);
+}
+
 /** Define a tool with its input type inferred from the schema. */
 export function defineTool<S extends z.ZodType>(t: Tool<S>): Tool<S> {
   return t;
