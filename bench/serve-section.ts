@@ -1,18 +1,16 @@
 // BENCHMARKS.md section: drsg serve under 50 concurrent MCP sessions × 20 tool calls each
 // (loopback only, bounded): errors, latency, and the server's RSS before, during and after.
 import { spawn, spawnSync } from "node:child_process";
-import { Agent, request } from "node:http";
-import { Readable } from "node:stream";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { PACKAGE_ROOT } from "../src/paths.js";
 import { openStore } from "../src/store/store.js";
 import { collectGarbage, commitCorpus, median, pct } from "./common.js";
 import { generate } from "./gen.js";
+import { LeanHttpTransport } from "./http-transport.js";
 
 const TOKEN = "bench-token-0123456789abcdefghijklmnopqrstu";
 
@@ -26,75 +24,6 @@ function cpuMs(pid: number): number {
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : Number.NaN;
-}
-
-/**
- * The clients' fetch: node:http over keep-alive sockets instead of undici's fetch, which costs
- * the load generator several times more CPU per request — CPU the server, on the same 2 cores,
- * would lose. Still a real HTTP exchange with the real SDK Client on top. POSTs and the GET each
- * session opens for server-initiated messages (which drsg answers 405) take it; a 2xx answer to a
- * GET (an event stream) is handed over as a real streaming Response, and anything else (the
- * DELETE that ends a session) keeps the platform fetch.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-/** Host, port and path of a request URL, parsed once per URL (every call of a session has the same). */
-const targets = new Map<string, { hostname: string; port: string; path: string }>();
-function target(url: string | URL): { hostname: string; port: string; path: string } {
-  const key = String(url);
-  let t = targets.get(key);
-  if (!t) {
-    const u = new URL(key);
-    t = { hostname: u.hostname, port: u.port, path: `${u.pathname}${u.search}` };
-    targets.set(key, t);
-  }
-  return t;
-}
-async function lightFetch(url: string | URL, init?: RequestInit): Promise<Response> {
-  const method = init?.method ?? "GET";
-  if (method !== "POST" && method !== "GET") return fetch(url, init);
-  const headers: Record<string, string> = {};
-  // The SDK hands over a Headers object it built: read it, rather than copy it into another.
-  const given = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
-  given.forEach((v, k) => {
-    headers[k] = v;
-  });
-  const body = typeof init?.body === "string" ? init.body : "";
-  if (method === "POST") headers["content-length"] = String(Buffer.byteLength(body));
-  return new Promise<Response>((resolve, reject) => {
-    // No abort signal: the bench never abandons a call, and wiring one costs more than the call.
-    const u = target(url);
-    const req = request({ host: u.hostname, port: u.port, path: u.path, method, headers, agent }, (res) => {
-      const status = res.statusCode ?? 0;
-      const header = (k: string): string | null => {
-        const v = res.headers[k.toLowerCase()];
-        return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
-      };
-      if (method === "GET" && status >= 200 && status < 300) {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(", ") : v);
-        resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers: h }));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("error", reject);
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        // What the SDK transport reads of an answer; a whole Response costs more than the call.
-        resolve({
-          ok: status >= 200 && status < 300,
-          status,
-          statusText: res.statusMessage ?? "",
-          headers: { get: header },
-          body: null,
-          json: async () => JSON.parse(text),
-          text: async () => text,
-        } as unknown as Response);
-      });
-    });
-    req.on("error", reject);
-    req.end(method === "POST" ? body : undefined);
-  });
 }
 
 interface Drive {
@@ -127,7 +56,7 @@ async function round(
   calls: number,
   record: (kind: string, question: string, ms: number, ok: boolean) => void,
   mix: { kinds: string[]; query: string } = MEASURED_MIX,
-): Promise<{ clients: { c: Client; t: StreamableHTTPClientTransport }[]; connectMs: number[] }> {
+): Promise<{ clients: { c: Client; t: LeanHttpTransport }[]; connectMs: number[] }> {
   // The sessions open together (initialize, initialized, the GET for server messages), then all
   // make their calls: every call runs among 50 open sessions, and no call waits behind the load
   // generator opening another session (set-up is timed apart).
@@ -135,7 +64,7 @@ async function round(
   const clients = await Promise.all(
     Array.from({ length: SESSIONS }, async (_, s) => {
       const c = new Client({ name: `bench-${s}`, version: "1" }, { jsonSchemaValidator: validator });
-      const t = new StreamableHTTPClientTransport(new URL(url), { fetch: lightFetch, requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
+      const t = new LeanHttpTransport(new URL(url), TOKEN);
       const t0 = performance.now();
       await c.connect(t);
       connectMs.push(performance.now() - t0);
@@ -265,9 +194,9 @@ export function section(): { name: string; title: string; run(): Promise<string>
       const cpu = (d: Drive) =>
         `server ${(d.serverCpu / 1000).toFixed(2)} s = **${(d.serverCpu / n).toFixed(2)} ms a call**, the ${SESSIONS} clients (this process) ${(d.clientCpu / 1000).toFixed(2)} s = ${(d.clientCpu / n).toFixed(2)} ms a call`;
       return [
-        `${SESSIONS} concurrent MCP sessions over Streamable HTTP (the SDK's Client and server transport): the ${SESSIONS} open together, then each makes ${CALLS_EACH} calls, no think time (${n} calls: context, impact, trace, search, list_planes; ${on.distinct} distinct questions), after a warm-up round that is not counted (the same 50 sessions' worth of calls on other symbols and another search, so it answers none of the measured questions; its sessions are closed first) against a ${corpus.lines}-line TypeScript plane, loopback, one server process. Run twice: with the per-commit answer cache (the default) and with it off (\`DRSG_ANSWER_CACHE=0\`, every call runs its tool). Load average when started: ${load.toFixed(1)} on ${cpus().length} cores.`,
+        `${SESSIONS} concurrent MCP sessions over Streamable HTTP (the SDK's \`Client\` over a lean client transport on node:http keep-alive sockets, bench/http-transport.ts): the ${SESSIONS} open together and finish setting up, then each makes ${CALLS_EACH} calls, no think time (${n} calls: context, impact, trace, search, list_planes; ${on.distinct} distinct questions), after a warm-up round that is not counted (the same 50 sessions' worth of calls on other symbols and another search, so it answers none of the measured questions; its sessions are closed first) against a ${corpus.lines}-line TypeScript plane, loopback, one server process. Run twice: with the per-commit answer cache (the default) and with it off (\`DRSG_ANSWER_CACHE=0\`, every call runs its tool). Load average when started: ${load.toFixed(1)} on ${cpus().length} cores.`,
         "",
-        `Session set-up (connect: initialize, initialized, the GET answered 405), ${SESSIONS} at once — cache on: p50 ${median(on.connectMs).toFixed(1)} ms, p95 ${pct(on.connectMs, 95).toFixed(1)} ms; cache off: p50 ${median(off.connectMs).toFixed(1)} ms, p95 ${pct(off.connectMs, 95).toFixed(1)} ms. Call latencies below are from each call's start to its answer.`,
+        `Session set-up (connect: initialize, initialized, then the GET for server messages, answered 405), ${SESSIONS} at once — cache on: p50 ${median(on.connectMs).toFixed(1)} ms, p95 ${pct(on.connectMs, 95).toFixed(1)} ms; cache off: p50 ${median(off.connectMs).toFixed(1)} ms, p95 ${pct(off.connectMs, 95).toFixed(1)} ms. Call latencies below are from each call's start to its answer.`,
         "",
         `errors: **${on.errors}** (cache on), **${off.errors}** (cache off). All calls, cache on: p50 ${median(all(on)).toFixed(1)} ms, p95 ${pct(all(on), 95).toFixed(1)} ms, wall ${(on.wall / 1000).toFixed(1)} s; cache off: p50 ${median(all(off)).toFixed(1)} ms, p95 ${pct(all(off), 95).toFixed(1)} ms, wall ${(off.wall / 1000).toFixed(1)} s. Target: p95 ≤ 50 ms for context.`,
         "",
