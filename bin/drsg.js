@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The drsg command line (a shim into the build). `drsg watch` first starts its follower process
-// (src/sync/follower-process.ts), before the rest of drsg is loaded here.
+// (src/sync/follower-process.ts), before the rest of drsg is loaded here; so does `drsg serve watch`.
 import { followerExec } from "../dist/src/sync/follower-process.js";
 
 const args = process.argv.slice(2);

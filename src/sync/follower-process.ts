@@ -1,4 +1,4 @@
-// `drsg watch` runs its follower in a process of its own, started with the native-memory settings
+// `drsg watch` and `drsg serve watch` run in a follower process of their own, started with the native-memory settings
 // that only a process start can set: glibc reads its malloc tunables from the environment before
 // any code runs, and V8 sizes the main thread's young generation when it creates the isolate.
 // bin/drsg.js calls followerExec before it loads anything else, so the parent that waits for the
@@ -45,15 +45,35 @@ export function isFollowerProcess(): boolean {
   return process.env[FOLLOWER_MARK] === "1";
 }
 
+/** The node options of the commands whose value is the next argument (the rest are boolean). */
+const VALUED = new Set(["--addr", "--db", "--dir", "--plane"]);
+
+/** Whether `args` is a command that follows a repository for hours: `drsg watch`, `drsg serve watch`. */
+export function followsRepository(args: readonly string[]): boolean {
+  if (args.includes("--help") || args.includes("-h")) return false;
+  if (args[0] === "watch") return true;
+  if (args[0] !== "serve") return false;
+  // serve's subcommand: its first positional (option values skipped).
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith("-")) {
+      if (VALUED.has(a)) i++;
+      continue;
+    }
+    return a === "watch";
+  }
+  return false;
+}
+
 /**
- * For `drsg watch` (not its --help): run the same command in a follower process (followerSpawn)
- * and resolve its exit code; undefined when this process should run the command itself (it is the
- * follower already, or DRSG_FOLLOWER_EXEC=0). SIGINT, SIGTERM and SIGHUP are passed on to the
- * follower (the watch command takes a repeated signal as one); the follower stops if this
- * process dies (its IPC channel closes).
+ * For `drsg watch` and `drsg serve watch` (not their --help): run the same command in a follower
+ * process (followerSpawn) and resolve its exit code; undefined when this process should run the
+ * command itself (it is the follower already, or DRSG_FOLLOWER_EXEC=0). SIGINT, SIGTERM and SIGHUP
+ * are passed on to the follower (the command takes a repeated signal as one: stopRequests); the
+ * follower stops if this process dies (its IPC channel closes).
  */
 export function followerExec(args: string[], script = process.argv[1]): Promise<number> | undefined {
-  if (args[0] !== "watch" || args.includes("--help") || args.includes("-h")) return undefined;
+  if (!followsRepository(args)) return undefined;
   if (isFollowerProcess() || process.env[FOLLOWER_EXEC_SWITCH] === "0" || !script) return undefined;
   const { execArgv, env } = followerSpawn();
   let child: ChildProcess;
@@ -77,4 +97,41 @@ export function followerExec(args: string[], script = process.argv[1]): Promise<
       resolve(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 1));
     });
   });
+}
+
+/**
+ * SIGINT, SIGTERM, SIGHUP — and, in a follower process of bin/drsg.js, the parent's exit (its IPC
+ * channel closes) — from the call on: `requested` resolves at the first, after `onStop` heard why.
+ * Taken once: a Ctrl-C reaches the follower process from the terminal and again passed on by its
+ * parent, and a repeated signal while the command closes must not kill it (dispose keeps the
+ * signals ignored for the rest of the process).
+ */
+export function stopRequests(onStop: (why: string) => void): { requested: Promise<void>; dispose(): void } {
+  let resolve!: () => void;
+  const requested = new Promise<void>((r) => {
+    resolve = r;
+  });
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    onStop(why);
+    resolve();
+  };
+  const handlers = (["SIGINT", "SIGTERM", "SIGHUP"] as const).map((sig) => [sig, () => stop(sig)] as const);
+  for (const [sig, h] of handlers) process.on(sig, h);
+  const gone = () => stop("parent process gone");
+  if (isFollowerProcess() && process.channel) {
+    process.channel.unref();
+    if (!process.connected) gone();
+    else process.once("disconnect", gone);
+  }
+  return {
+    requested,
+    dispose() {
+      process.off("disconnect", gone);
+      for (const [sig] of handlers) process.on(sig, () => undefined);
+      for (const [sig, h] of handlers) process.off(sig, h);
+    },
+  };
 }

@@ -5,7 +5,14 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { FOLLOWER_MALLOC_ENV, FOLLOWER_MARK, FOLLOWER_NODE_FLAGS, followerSpawn, withoutFollowerEnv } from "../../src/sync/follower-process.js";
+import {
+  FOLLOWER_MALLOC_ENV,
+  FOLLOWER_MARK,
+  FOLLOWER_NODE_FLAGS,
+  followerSpawn,
+  followsRepository,
+  withoutFollowerEnv,
+} from "../../src/sync/follower-process.js";
 import { makeRepo } from "../git/fixture.js";
 import { cleanupAll, temp } from "./helpers.js";
 import { DRSG, run } from "./proc.js";
@@ -52,6 +59,21 @@ describe("followerSpawn", () => {
   });
 });
 
+describe("followsRepository", () => {
+  test("names drsg watch and drsg serve watch, wherever serve's options stand, and no other command", () => {
+    assert.equal(followsRepository(["watch", "--dir", "x"]), true);
+    assert.equal(followsRepository(["serve", "watch", "--dir", "x"]), true);
+    assert.equal(followsRepository(["serve", "--db", "g.drsg", "--addr", "127.0.0.1:0", "watch"]), true);
+    assert.equal(followsRepository(["serve", "--force", "watch"]), true);
+    assert.equal(followsRepository(["serve", "--plane", "watch"]), false, "an option's value is not the subcommand");
+    assert.equal(followsRepository(["serve", "--db", "g.drsg"]), false);
+    assert.equal(followsRepository(["serve", "watch", "--help"]), false);
+    assert.equal(followsRepository(["watch", "-h"]), false);
+    assert.equal(followsRepository(["digest", "watch"]), false);
+    assert.equal(followsRepository([]), false);
+  });
+});
+
 describe("drsg watch's follower process", { skip: !existsSync("/proc/self/task") && "needs /proc" }, () => {
   test("runs with the follower settings, folds, and stops when its parent is killed", { timeout: 300_000 }, async () => {
     const root = temp("drsg-follower-");
@@ -82,6 +104,61 @@ describe("drsg watch's follower process", { skip: !existsSync("/proc/self/task")
     } finally {
       if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill("SIGKILL");
       if (follower !== undefined && existsSync(`/proc/${follower}`)) process.kill(follower, "SIGKILL");
+    }
+  });
+
+  test("drsg serve watch runs in a follower process too, serves, and stops with its parent", { timeout: 300_000 }, async () => {
+    const root = temp("drsg-follower-serve-");
+    const dir = join(root, "shop");
+    const db = join(root, "graph.drsg");
+    makeRepo(dir, [{ files: BASE, message: "base" }]);
+    const token = "follower-serve-token-0123456789abcdefghij";
+    const args = ["serve", "watch", "--dir", dir, "--db", db, "--addr", "127.0.0.1:0"];
+    const s = run([DRSG, ...args], env(root, { DRSG_TOKEN: token }));
+    let follower: number | undefined;
+    try {
+      const line = await s.waitFor(/drsg serve: http:\/\/\S+\/mcp \(pid \d+\)/);
+      const [, url, pid] = /drsg serve: (\S+) \(pid (\d+)\)/.exec(line)!;
+      follower = Number(pid);
+      assert.deepEqual(children(s.proc.pid!), [follower], "the server is the parent's one child");
+      const argv = nul(`/proc/${follower}/cmdline`);
+      assert.deepEqual(argv.slice(1, 1 + FOLLOWER_NODE_FLAGS.length), [...FOLLOWER_NODE_FLAGS]);
+      assert.deepEqual(argv.slice(-args.length), args);
+      const environ = nul(`/proc/${follower}/environ`);
+      for (const [k, v] of Object.entries(FOLLOWER_MALLOC_ENV)) assert.ok(environ.includes(`${k}=${v}`), `${k}=${v} in the server's environment`);
+      // It serves: the JSON-RPC endpoint answers with the followed plane.
+      const res = await fetch(url!.replace(/\/mcp$/, "/rpc"), {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "list_planes", params: {} }),
+      });
+      const body = (await res.json()) as { result?: unknown };
+      assert.match(JSON.stringify(body.result), /shop/, JSON.stringify(body));
+
+      s.proc.kill("SIGKILL");
+      assert.ok(await gone(follower), "the server stopped after its parent was killed");
+    } finally {
+      if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
+      if (follower !== undefined && existsSync(`/proc/${follower}`)) process.kill(follower, "SIGKILL");
+    }
+  });
+
+  test("drsg serve watch: a SIGTERM to the parent stops both, exit 0", { timeout: 300_000 }, async () => {
+    const root = temp("drsg-follower-serve-term-");
+    const dir = join(root, "shop");
+    makeRepo(dir, [{ files: BASE, message: "base" }]);
+    const s = run([DRSG, "serve", "watch", "--dir", dir, "--db", join(root, "graph.drsg"), "--addr", "127.0.0.1:0"], env(root));
+    try {
+      const line = await s.waitFor(/drsg serve: \S+ \(pid \d+\)/);
+      const follower = Number(/\(pid (\d+)\)/.exec(line)![1]);
+      assert.notEqual(follower, s.proc.pid);
+      s.proc.kill("SIGTERM");
+      const exit = await s.exited;
+      assert.equal(exit.code, 0, s.lines.join("\n"));
+      assert.ok(await gone(follower), "the server stopped");
+      assert.ok(s.lines.some((l) => l.includes("SIGTERM, stopping")), s.lines.join("\n"));
+    } finally {
+      if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
     }
   });
 

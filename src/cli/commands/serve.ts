@@ -1,5 +1,6 @@
 // drsg serve [--addr A] [--db PATH]            — HTTP MCP + JSON-RPC over one open database
 // drsg serve watch --dir D [--plane P] [...]   — the same, plus the fold watcher and D attached
+// Started from bin/drsg.js, `serve watch` runs in a follower process of its own (src/sync/follower-process.ts).
 import { realpathSync } from "node:fs";
 import { GraphViews } from "../../graph/view.js";
 import { configureLog, log } from "../../log.js";
@@ -9,6 +10,7 @@ import { type RunningServer, parseAddr, startServer } from "../../server/http.js
 import { MountManager } from "../../server/mounts.js";
 import { RoutedStore } from "../../store/routed.js";
 import { PlaneSync } from "../../sync/fold.js";
+import { stopRequests } from "../../sync/follower-process.js";
 import { Watcher, followerMode } from "../../sync/watch.js";
 import { TOOLS } from "../../tools/index.js";
 import type { ToolContext } from "../../tools/tool.js";
@@ -67,6 +69,8 @@ export const serveCommand: Command = {
     let sync: PlaneSync | undefined;
     let watcher: Watcher | undefined;
     let server: RunningServer | undefined;
+    // Armed before the first sync: a signal during it stops the server once the sync is done.
+    const stop = stopRequests((why) => log("info", `${why}, stopping`));
     try {
       const plugins = activePlugins();
       const attached = dir ? realpathSync(dir) : undefined;
@@ -109,14 +113,10 @@ export const serveCommand: Command = {
       warmViews(ctx, store.listPlanes().map((p) => p.name).filter((n) => !/_(git|ops)$/.test(n)));
       log("info", `serving ${dbPath(str(args, "db"))} at ${server.url}${attached ? `, attached tree ${attached}` : ""}`);
       io.err(`drsg serve: ${server.url} (pid ${process.pid})`);
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
-      });
-      log("info", "stopping");
+      await stop.requested;
       return 0;
     } finally {
+      stop.dispose();
       await watcher?.stop().catch(() => undefined);
       await server?.close().catch(() => undefined);
       await sync?.close().catch(() => undefined);

@@ -5,7 +5,7 @@
 import { log } from "../../log.js";
 import { activePlugins } from "../../plugin/registry.js";
 import { PlaneSync } from "../../sync/fold.js";
-import { isFollowerProcess } from "../../sync/follower-process.js";
+import { stopRequests } from "../../sync/follower-process.js";
 import { Watcher, followerMode } from "../../sync/watch.js";
 import { type Command, str } from "../command.js";
 import { dbPath, openDb } from "../db.js";
@@ -20,7 +20,7 @@ export const watchCommand: Command = {
     const plugins = activePlugins();
     const store = openDb(str(args, "db"), { create: true });
     let sync: PlaneSync | undefined;
-    const stop = stopRequests(() => sync?.plane);
+    const stop = stopRequests((why) => log("info", `watch ${sync?.plane ?? ""}: ${why}, stopping`));
     let watcher: Watcher | undefined;
     try {
       sync = await PlaneSync.open({ store, dir, plugins, plane: str(args, "plane") });
@@ -42,40 +42,3 @@ export const watchCommand: Command = {
     }
   },
 };
-
-/**
- * SIGINT, SIGTERM, SIGHUP — and, in the follower process of bin/drsg.js, the parent's exit (its
- * IPC channel closes) — from the start of the command on: one that comes during the first sync
- * stops the command once that sync is done. Taken once: a Ctrl-C reaches the follower process
- * from the terminal and again passed on by its parent.
- */
-function stopRequests(plane: () => string | undefined): { requested: Promise<void>; dispose(): void } {
-  let resolve!: () => void;
-  const requested = new Promise<void>((r) => {
-    resolve = r;
-  });
-  let stopping = false;
-  const stop = (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    log("info", `watch ${plane() ?? ""}: ${why}, stopping`);
-    resolve();
-  };
-  const handlers = (["SIGINT", "SIGTERM", "SIGHUP"] as const).map((sig) => [sig, () => stop(sig)] as const);
-  for (const [sig, h] of handlers) process.on(sig, h);
-  const gone = () => stop("parent process gone");
-  if (isFollowerProcess() && process.channel) {
-    process.channel.unref();
-    if (!process.connected) gone();
-    else process.once("disconnect", gone);
-  }
-  return {
-    requested,
-    dispose() {
-      process.off("disconnect", gone);
-      // Kept for the rest of the process: a repeated signal while closing must not kill it.
-      for (const [sig] of handlers) process.on(sig, () => undefined);
-      for (const [sig, h] of handlers) process.off(sig, h);
-    },
-  };
-}
