@@ -91,6 +91,8 @@ export interface DigestRun {
   edges: number;
   resolved: number;
   unresolved: number;
+  /** Where the digest's wall time went (ms): walk, extraction (on the workers), resolution and the write (main thread). */
+  phases: { walkMs: number; extractMs: number; resolveMs: number; writeMs: number };
 }
 
 /** `digest --apply` in a fresh child process with a fresh database. */

@@ -31,5 +31,5 @@ for (const p of Object.values(r.report.plugins)) {
   unresolved += p.stats.unresolved;
 }
 process.stdout.write(
-  `${JSON.stringify({ ms, cpuMs, mainCpuMs, maxRssMb: resourceUsage().maxRSS / 1024, nodes: r.report.nodes, edges: r.report.edges, resolved, unresolved })}\n`,
+  `${JSON.stringify({ ms, cpuMs, mainCpuMs, maxRssMb: resourceUsage().maxRSS / 1024, nodes: r.report.nodes, edges: r.report.edges, resolved, unresolved, phases: r.phases })}\n`,
 );

@@ -3,6 +3,13 @@ import type { DigestResult } from "../sync/digest.js";
 
 const SHOW = 10;
 
+/** The digest's phases as one line: walk, extract, resolve and (applied) write, in seconds. */
+function phases(r: DigestResult): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const p = r.phases;
+  return `walk ${s(p.walkMs)}, extract ${s(p.extractMs)}, resolve ${s(p.resolveMs)}${r.applied ? `, write ${s(p.writeMs)}` : ""}`;
+}
+
 export function renderDigest(r: DigestResult, opts: { dbPath?: string; drift?: string } = {}): string {
   const lines: string[] = [];
   const rep = r.report;
@@ -53,10 +60,10 @@ export function renderDigest(r: DigestResult, opts: { dbPath?: string; drift?: s
   if (r.applied) {
     const a = r.applied;
     lines.push(
-      `applied to plane '${r.plane}'${opts.dbPath ? ` in ${opts.dbPath}` : ""}: nodes +${a.nodesCreated} ~${a.nodesPatched} -${a.nodesDeleted}${a.nodesSkipped ? ` (${a.nodesSkipped} key(s) held by non-parser nodes kept)` : ""}, edges +${a.edgesCreated} ~${a.edgesPatched} -${a.edgesDeleted} in ${(r.ms / 1000).toFixed(2)} s`,
+      `applied to plane '${r.plane}'${opts.dbPath ? ` in ${opts.dbPath}` : ""}: nodes +${a.nodesCreated} ~${a.nodesPatched} -${a.nodesDeleted}${a.nodesSkipped ? ` (${a.nodesSkipped} key(s) held by non-parser nodes kept)` : ""}, edges +${a.edgesCreated} ~${a.edgesPatched} -${a.edgesDeleted} in ${(r.ms / 1000).toFixed(2)} s (${phases(r)})`,
     );
   } else {
-    lines.push(`dry run in ${(r.ms / 1000).toFixed(2)} s — re-run with --apply to write plane '${r.plane}'`);
+    lines.push(`dry run in ${(r.ms / 1000).toFixed(2)} s (${phases(r)}) — re-run with --apply to write plane '${r.plane}'`);
   }
   return lines.join("\n");
 }

@@ -23,6 +23,8 @@ export interface DigestResult {
   walk: WalkSource;
   applied?: ApplyStats;
   ms: number;
+  /** Where the wall time went (ms): the walk of the tree (the workers start beside it), extraction, resolution, the write. */
+  phases: { walkMs: number; extractMs: number; resolveMs: number; writeMs: number };
 }
 
 /** The partial cache over the store's table. */
@@ -65,9 +67,11 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
   let root: string;
   let build: BuildResult;
   let early2: Promise<EarlyReads> | undefined;
+  let walkMs: number;
   try {
     walk = await walkSource(opts.dir, opts.commit !== undefined ? { commit: opts.commit } : {});
     root = await realpath(resolve(opts.dir));
+    walkMs = performance.now() - t0;
     // The history and manifest reads need nothing the build makes: they run while it extracts.
     if (opts.store) early2 = earlyReads(opts, opts.store, walk, root);
     build = await buildFacts({
@@ -94,9 +98,11 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
     build,
     walk,
     ms: 0,
+    phases: { walkMs, extractMs: build.timings.extractMs, resolveMs: build.timings.resolveMs, writeMs: 0 },
   };
   if (opts.store) {
     const store = opts.store;
+    const w0 = performance.now();
     let reads = await early2!;
     // A commit since the early read (another write of this store while the build ran) may have
     // changed the history plane: read again, as a read made now would see it.
@@ -120,6 +126,7 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
       if (ops && ops.notes.length > 0) build.report.notes.push(...ops.notes.slice(0, 20).map((n) => `ops: ${n}`));
       return stats;
     });
+    result.phases.writeMs = performance.now() - w0;
   }
   result.ms = performance.now() - t0;
   return result;

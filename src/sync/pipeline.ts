@@ -51,6 +51,8 @@ export interface BuildResult {
   report: BuildReport;
   /** Partials by path, for callers that keep them (the fold). */
   partials: Map<string, { partial: Partial; oid: string; build: string }>;
+  /** Wall time (ms) of the two stages: reading and extracting the files (cache hits included), then resolving. */
+  timings: { extractMs: number; resolveMs: number };
 }
 
 export interface BuildOptions {
@@ -95,6 +97,7 @@ function stampInPlace(edges: EdgeFact[], build: string): EdgeFact[] {
 }
 
 export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
+  const t0 = performance.now();
   const { plugins } = opts;
   const report: BuildReport = {
     plugins: {},
@@ -246,8 +249,10 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
   // The workers end while resolution runs (their termination is awaited before returning).
   const closing = ownPool && pool ? pool.close() : undefined;
   closing?.catch(() => undefined);
+  const t1 = performance.now();
   try {
-    return await resolveAll(opts, report, partials, manifests, families, flushCache);
+    const built = await resolveAll(opts, report, partials, manifests, families, flushCache);
+    return { ...built, timings: { extractMs: t1 - t0, resolveMs: performance.now() - t1 } };
   } finally {
     await closing;
   }
@@ -260,7 +265,7 @@ async function resolveAll(
   manifests: Map<string, Map<string, string>>,
   families: Map<string, ReturnType<typeof resolverFamily>>,
   flushCache: () => void,
-): Promise<BuildResult> {
+): Promise<Omit<BuildResult, "timings">> {
   const { plugins } = opts;
   flushCache();
 

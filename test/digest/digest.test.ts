@@ -53,6 +53,11 @@ describe("digest", () => {
       assert.deepEqual(p.props.built_by, activePlugins().builtBy);
       assert.equal(typeof p.props.ledger, "object");
       assert.equal(r.report.unclaimed[".md"], 1);
+      // The phases account for the wall time, each measured apart and in order.
+      const { walkMs, extractMs, resolveMs, writeMs } = r.phases;
+      for (const ms of [walkMs, extractMs, resolveMs, writeMs]) assert.ok(Number.isFinite(ms) && ms >= 0, JSON.stringify(r.phases));
+      assert.ok(writeMs > 0, "an applied digest has a write phase");
+      assert.ok(walkMs + extractMs + resolveMs + writeMs <= r.ms + 1, `${JSON.stringify(r.phases)} within ${r.ms} ms`);
     } finally {
       store.close();
     }
@@ -189,7 +194,7 @@ describe("digest: bad input", () => {
     const db = join(temp(), "g.drsg");
     const a = drsg(["digest", repo, "--apply", "--db", db, "--plane", "shop"], repo);
     assert.equal(a.status, 0, a.stderr);
-    assert.match(a.stdout, /applied to plane 'shop'/);
+    assert.match(a.stdout, /applied to plane 'shop'.* in \d+\.\d\d s \(walk \d+\.\d\d s, extract \d+\.\d\d s, resolve \d+\.\d\d s, write \d+\.\d\d s\)/);
     const e1 = drsg(["export", "--plane", "shop", "--db", db], repo);
     assert.equal(e1.status, 0, e1.stderr);
     const lines = e1.stdout.trim().split("\n").map((l) => JSON.parse(l) as { kind: string });
