@@ -571,8 +571,8 @@ export function extractTree(
   }
 
   // Pushed, not mapped: V8's optimised extractTree found the mapped array's map other than the one
-  // it was optimised for and deoptimised here on nearly every file (--trace-deopt: ~1.7 ms a
-  // bailout), running the rest of the call unoptimised.
+  // it was optimised for and deoptimised here on nearly every file (--trace-deopt), running the
+  // rest of the call unoptimised.
   const refs: Ref[] = [];
   for (const r of refsRaw) refs.push(r.ref);
   refs.sort((a, b) => a.at - b.at);
