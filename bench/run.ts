@@ -48,7 +48,7 @@ function rowOf(label: string, raw: Awaited<ReturnType<typeof rawParse>>, d: Retu
   const ratio = d.ms / raw.ms;
   const rssPer100k = (d.maxRssMb * 100_000) / Math.max(1, raw.lines);
   const res = d.resolved + d.unresolved > 0 ? `${f1((100 * d.resolved) / (d.resolved + d.unresolved))}%` : "—";
-  return `| ${label} | ${raw.files} | ${raw.lines} | ${f2(raw.ms / 1000)} | ${f2(d.ms / 1000)} | ${f2(d.processMs / 1000)} | **${f2(ratio)}×** | ${f1(d.maxRssMb)} | ${f1(rssPer100k)} | ${d.nodes} / ${d.edges} | ${res} | ${f2(d.cpuMs / 1000)} / ${f2(d.mainCpuMs / 1000)} | ${f2(d.cpuMs / raw.ms)}× | ${phaseCells(d, raw.ms)} |`;
+  return `| ${label} | ${raw.files} | ${raw.lines} | ${f2(raw.ms / 1000)} | ${f2(d.ms / 1000)} | ${f2(d.processMs / 1000)} | **${f2(ratio)}×** | ${f1(d.maxRssMb)} | ${f1(rssPer100k)} | ${d.nodes} / ${d.edges} | ${res} | ${f2(d.cpuMs / 1000)} / ${f2(d.mainCpuMs / 1000)} | ${f2(d.cpuMs / raw.ms)}× | ${phaseCells(d, raw.ms)} | ${f2(raw.compileMs / 1000)} (${f2(raw.compileMs / raw.ms)}×) |`;
 }
 
 /** Walk, extract, resolve, write: seconds, and each as a multiple of the raw parse. */
@@ -58,11 +58,11 @@ function phaseCells(d: ReturnType<typeof digestInChild>, rawMs: number): string 
 }
 
 const DIGEST_HEAD =
-  "| tree | files | lines | raw parse (s, 1 thread) | digest --apply (s) | process (s) | digest ÷ raw | peak RSS (MB) | RSS per 100k lines (MB) | nodes / edges | calls resolved | digest CPU, all threads / main (s) | CPU ÷ raw | walk / extract / resolve / write, s (× raw) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+  "| tree | files | lines | raw parse (s, 1 thread) | digest --apply (s) | process (s) | digest ÷ raw | peak RSS (MB) | RSS per 100k lines (MB) | nodes / edges | calls resolved | digest CPU, all threads / main (s) | CPU ÷ raw | walk / extract / resolve / write, s (× raw) | query compile, s a thread (× raw) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 const REPEAT_NOTE = `Each row: the raw parse and the digest run ${REPEAT} times each, alternating; each side's fastest run is shown (its CPU figures too), and the peak RSS is the highest of the ${REPEAT} digests.`;
 
-const CPU_NOTE = `\`digest CPU\` is every thread's CPU over the digest call (the extraction workers and the main thread) and the main thread's alone; on ${cpus().length} cores the wall time cannot fall below CPU ÷ ${cpus().length}, so \`CPU ÷ raw\` ÷ ${cpus().length} is the floor of \`digest ÷ raw\` for this work. The last column splits the digest's wall time into its phases (the digest's own timings): the walk of the commit's blobs (the extraction workers start beside it), extraction (reading each blob, parse, query and extraction on the workers; the main thread parses their partials and writes the partial cache meanwhile), resolution and the write (both on the main thread alone, one core idle).`;
+const CPU_NOTE = `\`digest CPU\` is every thread's CPU over the digest call (the extraction workers and the main thread) and the main thread's alone; on ${cpus().length} cores the wall time cannot fall below CPU ÷ ${cpus().length}, so \`CPU ÷ raw\` ÷ ${cpus().length} is the floor of \`digest ÷ raw\` for this work. The last column splits the digest's wall time into its phases (the digest's own timings): the walk of the commit's blobs (the extraction workers start beside it), extraction (reading each blob, parse, query and extraction on the workers; the main thread parses their partials and writes the partial cache meanwhile), resolution and the write (both on the main thread alone, one core idle). \`query compile\` is the time to compile the plugin's queries for the grammars the tree uses, on one thread (measured after the raw parse): each extraction thread pays it once before its first file, so with ${cpus().length} threads it is a fixed cost inside the extraction phase.`;
 
 const sections: Section[] = [
   {
