@@ -23,7 +23,11 @@ export interface DigestResult {
   walk: WalkSource;
   applied?: ApplyStats;
   ms: number;
-  /** Where the wall time went (ms): the walk of the tree (the workers start beside it), extraction, resolution, the write. */
+  /**
+   * Where the wall time went (ms): the walk of the tree (the workers start beside it), extraction,
+   * resolution, and the write (with what is left of the history and manifest reads begun during
+   * extraction).
+   */
   phases: { walkMs: number; extractMs: number; resolveMs: number; writeMs: number };
 }
 

@@ -1,8 +1,9 @@
-// `drsg watch` and `drsg serve watch` run in a follower process of their own, started with the native-memory settings
-// that only a process start can set: glibc reads its malloc tunables from the environment before
-// any code runs, and V8 sizes the main thread's young generation when it creates the isolate.
-// bin/drsg.js calls followerExec before it loads anything else, so the parent that waits for the
-// follower is a bare node (~6 MB of anonymous memory). Light on purpose: no other drsg import.
+// `drsg watch` and `drsg serve watch` run in a follower process of their own, started with the
+// native-memory settings that only a process start can set: glibc reads its malloc tunables from
+// the environment before any code runs, and V8 sizes the main thread's young generation when it
+// creates the isolate. bin/drsg.js calls followerExec before it loads anything else, so the parent
+// that waits for the follower is a bare node (~6 MB of anonymous memory). Light on purpose: no
+// other drsg import.
 import { type ChildProcess, spawn } from "node:child_process";
 import { constants } from "node:os";
 
