@@ -476,12 +476,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
 
   const server = createServer((req, res) => {
     void (async () => {
-      const url = { pathname: pathOf(req.url) };
-      if (url.pathname === "/health" && req.method === "GET") {
+      const path = pathOf(req.url);
+      if (path === "/health" && req.method === "GET") {
         send(res, 200, { status: "ok", pid: process.pid });
         return;
       }
-      if (url.pathname !== "/mcp" && url.pathname !== "/rpc") {
+      if (path !== "/mcp" && path !== "/rpc") {
         send(res, 404, { error: "not found: drsg serves /mcp, /rpc and /health" });
         return;
       }
@@ -510,12 +510,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         try {
           body = JSON.parse(raw.toString("utf8"));
         } catch {
-          if (url.pathname === "/rpc") send(res, 200, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error: the body is not JSON" } });
+          if (path === "/rpc") send(res, 200, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error: the body is not JSON" } });
           else send(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error: the body is not JSON" } });
           return;
         }
       }
-      if (url.pathname === "/rpc") {
+      if (path === "/rpc") {
         if (req.method !== "POST") {
           send(res, 405, { error: "POST JSON-RPC 2.0 to /rpc" }, { allow: "POST" });
           return;

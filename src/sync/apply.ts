@@ -2,9 +2,9 @@
 // deleted, changed ones patched in place (node ids, `_`-props the parser did not set and
 // anything not parser-owned are kept), new ones created. Used by digest and fold alike.
 import type { EdgeFact, Facts, NodeFact, Props, PropValue } from "../model/facts.js";
+import { compareEdges } from "../resolve/common.js";
 import type { EdgeInput, Store, Writer } from "../store/types.js";
 
-/** What the plane holds of parser-owned facts, by key: kept in memory by the watcher between folds. */
 /** A node as the plane holds it: its id, labels, props, and whether the parsers own it. */
 export interface StateNode {
   id: number;
@@ -13,6 +13,7 @@ export interface StateNode {
   owned: boolean;
 }
 
+/** What the plane holds of parser-owned facts, by key: kept in memory by the watcher between folds. */
 export interface PlaneState {
   nodes: Map<string, StateNode>;
   /** `src\0type\0dst` (keys) → edge id and props; parser-owned edges only. */
@@ -209,19 +210,12 @@ export interface ApplyOptions {
   keepState?: boolean;
 }
 
-function compareEdgeFacts(a: EdgeFact, b: EdgeFact): number {
-  if (a.src !== b.src) return a.src < b.src ? -1 : 1;
-  if (a.type !== b.type) return a.type < b.type ? -1 : 1;
-  if (a.dst !== b.dst) return a.dst < b.dst ? -1 : 1;
-  return 0;
-}
-
 /** Nodes strictly by key and edges strictly by (src, type, dst): no key or edge twice. */
-function uniqueSorted(facts: Facts): boolean {
+export function uniqueSorted(facts: Facts): boolean {
   const ns = facts.nodes;
   for (let i = 1; i < ns.length; i++) if (!(ns[i - 1]!.key < ns[i]!.key)) return false;
   const es = facts.edges;
-  for (let i = 1; i < es.length; i++) if (compareEdgeFacts(es[i - 1]!, es[i]!) >= 0) return false;
+  for (let i = 1; i < es.length; i++) if (compareEdges(es[i - 1]!, es[i]!) >= 0) return false;
   return true;
 }
 

@@ -9,7 +9,7 @@ import { constants } from "node:os";
 
 /** Set in the follower's environment: the process is the follower (do not start another). */
 export const FOLLOWER_MARK = "DRSG_FOLLOWER_PROCESS";
-/** DRSG_FOLLOWER_EXEC=0: run `drsg watch` in the process it was started in (no tuned allocation). */
+/** DRSG_FOLLOWER_EXEC=0: run `drsg watch` / `drsg serve watch` in the process it was started in (no tuned allocation). */
 export const FOLLOWER_EXEC_SWITCH = "DRSG_FOLLOWER_EXEC";
 
 /**
@@ -46,7 +46,10 @@ export function isFollowerProcess(): boolean {
   return process.env[FOLLOWER_MARK] === "1";
 }
 
-/** The node options of the commands whose value is the next argument (the rest are boolean). */
+/**
+ * The options of `drsg serve` and `drsg watch` that take a value (the rest are boolean): a copy of
+ * their option tables (src/cli/commands), since this module loads before any other drsg code.
+ */
 const VALUED = new Set(["--addr", "--db", "--dir", "--plane"]);
 
 /** Whether `args` is a command that follows a repository for hours: `drsg watch`, `drsg serve watch`. */

@@ -9,6 +9,7 @@ import { ExtractPool } from "../extract/pool.js";
 import type { LoadedPlugin, PluginSet } from "../plugin/host.js";
 import { compareEdges } from "../resolve/common.js";
 import { resolverFamily } from "../resolve/index.js";
+import { uniqueSorted } from "./apply.js";
 import type { ResolveStats } from "../resolve/types.js";
 
 export interface SourceFile {
@@ -83,11 +84,6 @@ const CACHE_BATCH = 64;
 
 function byKey(a: NodeFact, b: NodeFact): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-}
-
-function strictlySorted<T>(xs: T[], cmp: (a: T, b: T) => number): boolean {
-  for (let i = 1; i < xs.length; i++) if (cmp(xs[i - 1]!, xs[i]!) >= 0) return false;
-  return true;
 }
 
 /** Stamp edges the resolver handed over as its own fresh objects (ResolveOutput.freshEdges). */
@@ -299,7 +295,7 @@ async function resolveAll(
     });
     let facts = 0;
     const first = nodes.size === 0 && edges.size === 0 && !sole;
-    if (first && strictlySorted(out.facts.nodes, byKey) && strictlySorted(out.facts.edges, compareEdges)) {
+    if (first && uniqueSorted(out.facts)) {
       sole = {
         nodes: out.facts.nodes.map((n) => ({ ...n, props: { ...n.props, _generated_by: plugin.build } })),
         edges: out.freshEdges ? stampInPlace(out.facts.edges, plugin.build) : out.facts.edges.map((e) => ({ ...e, props: { ...e.props, _generated_by: plugin.build } })),

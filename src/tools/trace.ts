@@ -35,7 +35,7 @@ interface CallIndex {
 
 const callIndexes = new WeakMap<PlaneGraph, CallIndex>();
 
-function callIndex(g: PlaneGraph, type: string): CallIndex {
+function callIndex(g: PlaneGraph): CallIndex {
   const hit = callIndexes.get(g);
   if (hit) return hit;
   const ids = g.nodes();
@@ -48,7 +48,7 @@ function callIndex(g: PlaneGraph, type: string): CallIndex {
   for (let i = 0; i < ids.length; i++) {
     offsets[i] = targets.length;
     g.forEachOutEdge(ids[i]!, (e, a, _s, v) => {
-      if (a.type !== type) return;
+      if (a.type !== "CALLS") return;
       if (a.reason !== undefined) unresolved[i]! += a.count ?? 1;
       targets.push(index.get(v)!);
       edges.push(e);
@@ -74,7 +74,7 @@ function callIndex(g: PlaneGraph, type: string): CallIndex {
 
 /** `shortestPath(g, from, to, "CALLS", maxVisited)` — the same answer — over the view's CALLS index. */
 export function shortestCallPath(g: PlaneGraph, from: string, to: string, maxVisited: number): PathResult {
-  const ix = callIndex(g, "CALLS");
+  const ix = callIndex(g);
   const f = ix.index.get(from);
   const t = ix.index.get(to);
   if (f === undefined || t === undefined || f === t) return shortestPath(g, from, to, "CALLS", maxVisited);
