@@ -293,310 +293,362 @@ export function extractTree(
   grammar: string,
   doc: DocConfig = {},
 ): Partial {
-  const defsRaw: { def: Def; pattern: number }[] = [];
-  const seenDef = new Map<number, number>();
-  const refsRaw: { ref: Ref; hasName: boolean }[] = [];
-  // Reference sites seen, per kind: node id → index in refsRaw.
-  const seenRef = new Map<string, Map<number, number>>();
-  const imports: Import[] = [];
-  const exports: Export[] = [];
-  const locals: Local[] = [];
-  const impls: (Range & { owner?: string; trait?: string })[] = [];
-  const importScopes: { imp: Import; at: number; scope: number }[] = [];
-  // One cursor for every child count of this tree, deleted at the end.
-  let walker: TreeCursor | undefined;
-  const cursor = (): TreeCursor => (walker ??= tree.walk());
+  const x = new FileExtraction(tree, query, source, doc);
+  x.readMatches();
+  return x.finish(path, grammar);
+}
 
-  const info = queryInfo(query);
-  const C = info.c;
-  const M = new Matches(tree, query, source);
-  const d = M.data;
-  // The current match: its captures lie at [mFrom, mTo) in steps of CAP.
-  let mFrom = 0;
-  let mTo = 0;
-  /** Offset of the match's first capture with this id; -1 when none. */
-  const first = (id: number): number => {
+type ImplRange = Range & { owner?: string; trait?: string };
+
+/**
+ * One file's extraction: the matches read in order, each kind (definition, reference, import,
+ * export, local, impl) by a method of its own over the current match's captures.
+ */
+class FileExtraction {
+  readonly defsRaw: { def: Def; pattern: number }[] = [];
+  readonly seenDef = new Map<number, number>();
+  readonly refsRaw: { ref: Ref; hasName: boolean }[] = [];
+  /** Reference sites seen, per kind: node id → index in refsRaw. */
+  readonly seenRef = new Map<string, Map<number, number>>();
+  readonly imports: Import[] = [];
+  readonly exports: Export[] = [];
+  readonly locals: Local[] = [];
+  readonly impls: ImplRange[] = [];
+  readonly importScopes: { imp: Import; at: number; scope: number }[] = [];
+  /** One cursor for every child count of this tree, deleted at the end. */
+  private walker: TreeCursor | undefined = undefined;
+  readonly info: QueryInfo;
+  readonly C: QueryInfo["c"];
+  readonly M: Matches;
+  readonly d: Int32Array;
+  /** The current match: its captures lie at [mFrom, mTo) in steps of CAP. */
+  private mFrom = 0;
+  private mTo = 0;
+
+  constructor(
+    readonly tree: Tree,
+    query: Query,
+    readonly source: string,
+    readonly doc: DocConfig,
+  ) {
+    this.info = queryInfo(query);
+    this.C = this.info.c;
+    this.M = new Matches(tree, query, source);
+    this.d = this.M.data;
+  }
+
+  /** Offset of the current match's first capture with this id; -1 when none. */
+  first(id: number): number {
     if (id < 0) return -1;
-    for (let o = mFrom; o < mTo; o += CAP) if (d[o] === id) return o;
+    const d = this.d;
+    for (let o = this.mFrom; o < this.mTo; o += CAP) if (d[o] === id) return o;
     return -1;
-  };
-  const all = (id: number): number[] | undefined => {
-    if (id < 0) return undefined;
-    let out: number[] | undefined;
-    for (let o = mFrom; o < mTo; o += CAP) if (d[o] === id) (out ??= []).push(o);
-    return out;
-  };
-  const text = (id: number): string | undefined => {
-    const o = first(id);
-    return o < 0 ? undefined : M.text(o);
-  };
-  const count = (o: number): number | undefined => (o < 0 ? undefined : (M.namedNonComment(o) ?? countNamed(M.node(o), cursor)));
+  }
 
-  for (let mo = 0; mo < d.length; ) {
-    const pattern = d[mo]!;
-    mFrom = mo + 2;
-    mTo = mFrom + d[mo + 1]! * CAP;
-    mo = mTo;
-    const pp = info.parentPreds[pattern];
-    if (pp && pp.length > 0) {
-      let ok = true;
-      for (const p of pp) {
-        const o = first(p.capture);
-        const t = o < 0 ? undefined : M.parentType(o);
-        if (t === undefined || !p.types.has(t)) {
-          ok = false;
-          break;
-        }
-      }
-      if (!ok) continue;
+  all(id: number): number[] | undefined {
+    if (id < 0) return undefined;
+    const d = this.d;
+    let out: number[] | undefined;
+    for (let o = this.mFrom; o < this.mTo; o += CAP) if (d[o] === id) (out ??= []).push(o);
+    return out;
+  }
+
+  text(id: number): string | undefined {
+    const o = this.first(id);
+    return o < 0 ? undefined : this.M.text(o);
+  }
+
+  count(o: number): number | undefined {
+    if (o < 0) return undefined;
+    return this.M.namedNonComment(o) ?? countNamed(this.M.node(o), () => (this.walker ??= this.tree.walk()));
+  }
+
+  readMatches(): void {
+    const d = this.d;
+    for (let mo = 0; mo < d.length; ) {
+      const pattern = d[mo]!;
+      this.mFrom = mo + 2;
+      this.mTo = this.mFrom + d[mo + 1]! * CAP;
+      mo = this.mTo;
+      this.match(pattern);
     }
+  }
+
+  private match(pattern: number): void {
+    const pp = this.info.parentPreds[pattern];
+    if (pp && pp.length > 0 && !this.parentsPass(pp)) return;
+    const d = this.d;
+    const primary = this.info.primary;
     let node = -1;
-    for (let o = mFrom; o < mTo; o += CAP) {
-      if (info.primary[d[o]!]) {
+    for (let o = this.mFrom; o < this.mTo; o += CAP) {
+      if (primary[d[o]!]) {
         node = o;
         break;
       }
     }
-    if (node < 0) continue;
-    const pname = info.names[d[node]!]!;
+    if (node < 0) return;
+    const pname = this.info.names[d[node]!]!;
+    if (pname.startsWith("definition.")) this.definition(pname.slice("definition.".length), pattern, node);
+    else if (pname.startsWith("reference.")) this.reference(pname.slice("reference.".length), node);
+    else if (pname === "import" || pname.startsWith("import.")) this.import(pname, node);
+    else if (pname === "export") this.export(node);
+    else if (pname === "local" || pname === "local.param") this.local(pname, node);
+    else if (pname === "impl") this.impl(node);
+  }
 
-    if (pname.startsWith("definition.")) {
-      const kind = pname.slice("definition.".length);
-      if (!DEF_KINDS.has(kind)) continue;
-      const nodeId = M.id(node);
-      if (seenDef.has(nodeId)) continue;
-      const name = text(C.name);
-      if (!name) continue;
-      const start = M.start(node);
-      const end = M.end(node);
-      const body = first(C.body);
-      let sigText: string;
-      if (body >= 0) sigText = source.slice(start, M.start(body));
-      else {
-        // The node's first line.
-        const nl = source.indexOf("\n", start);
-        sigText = source.slice(start, nl === -1 || nl > end ? end : nl);
-      }
-      const docNodes = all(C.doc);
-      const docText = docNodes ? docNodes.map((o) => M.text(o)).join("\n") : precedingDoc(M.node(node), doc);
-      const def: Def = {
-        id: -1,
-        kind: kind as DefKind,
-        name,
-        parent: -1,
-        line: M.row(node) + 1,
-        endLine: M.endRow(node) + 1,
-        start,
-        end,
-      };
-      const sig = squash(sigText, SIGNATURE_CAP);
-      if (sig) def.signature = sig;
-      if (docText) def.doc = docText.length > DOC_CAP ? `${docText.slice(0, DOC_CAP - 1)}…` : docText;
-      const vis = text(C.visibility);
-      if (first(C.exported) >= 0) def.visibility = "exported";
-      else if (vis) def.visibility = squash(vis, 40);
-      if (first(C.async) >= 0) def.isAsync = true;
-      if (first(C.static) >= 0) def.isStatic = true;
-      const returns = text(C.returns);
-      if (returns) def.returns = squash(returns.replace(/^:\s*/, ""), 200);
-      const type = text(C.type);
-      if (type) def.type = squash(type.replace(/^:\s*/, ""), 200);
-      const owner = text(C.owner);
-      if (owner) def.owner = squash(owner, 200);
-      const trait = text(C.trait);
-      if (trait) def.trait = squash(trait, 200);
-      const arity = count(first(C.params));
-      if (arity !== undefined) def.arity = arity;
-      const ext = all(C.extends);
-      if (ext) def.extends = ext.map((o) => squash(M.text(o), 200));
-      const impl = all(C.implements);
-      if (impl) def.implements = impl.map((o) => squash(M.text(o), 200));
-      const decos = all(C.decorator);
-      if (decos) def.decorators = decos.map((o) => squash(M.text(o), 200));
-      const obj = text(C.object);
-      if (obj) def.object = squash(obj, 200);
-      const value = first(C.value);
-      if (value >= 0) {
-        def.valueKind = M.type(value);
-        const callee = M.fieldText(value, "function") ?? M.fieldText(value, "constructor");
-        if (callee !== undefined) def.valueCallee = squash(callee, 200);
-      }
-      seenDef.set(nodeId, defsRaw.length);
-      defsRaw.push({ def, pattern });
-      continue;
+  private parentsPass(pp: QueryInfo["parentPreds"][number]): boolean {
+    for (const p of pp) {
+      const o = this.first(p.capture);
+      const t = o < 0 ? undefined : this.M.parentType(o);
+      if (t === undefined || !p.types.has(t)) return false;
     }
+    return true;
+  }
 
-    if (pname.startsWith("reference.")) {
-      const kind = pname.slice("reference.".length);
-      if (!REF_KINDS.has(kind)) continue;
-      const nameNode = first(C.name);
-      const recv = first(C.receiver);
-      const at = nameNode >= 0 ? nameNode : node;
-      // The reference as written: `@callee`, else the callee field of a call / new, else the text before the arguments.
-      const calleeCap = first(C.callee);
-      let written = calleeCap >= 0 ? M.text(calleeCap) : (M.fieldText(node, "function") ?? M.fieldText(node, "constructor"));
-      if (written === undefined) {
-        const args = first(C.arguments);
-        written = args >= 0 && M.start(args) > M.start(node) ? source.slice(M.start(node), M.start(args)) : M.text(node);
-      }
-      const ref: Ref = {
-        kind: kind as RefKind,
-        name: nameNode >= 0 ? M.text(nameNode) : "",
-        text: squash(written, 200),
-        line: M.row(at) + 1,
-        scope: -1,
-        at: M.start(at),
-      };
-      if (recv >= 0) {
-        ref.receiver = squash(M.text(recv), 200);
-        ref.receiverKind = M.type(recv);
-      }
-      const arity = count(first(C.arguments));
-      if (arity !== undefined) ref.arity = arity;
-      let seen = seenRef.get(kind);
-      if (!seen) {
-        seen = new Map();
-        seenRef.set(kind, seen);
-      }
-      const nodeId = M.id(node);
-      const prior = seen.get(nodeId);
-      if (prior !== undefined) {
-        // The same site matched twice: keep the reading that names its target.
-        if (!refsRaw[prior]!.hasName && nameNode >= 0) refsRaw[prior] = { ref, hasName: true };
-        continue;
-      }
-      seen.set(nodeId, refsRaw.length);
-      refsRaw.push({ ref, hasName: nameNode >= 0 });
-      continue;
+  private definition(kind: string, pattern: number, node: number): void {
+    if (!DEF_KINDS.has(kind)) return;
+    const { M, C, source } = this;
+    const nodeId = M.id(node);
+    if (this.seenDef.has(nodeId)) return;
+    const name = this.text(C.name);
+    if (!name) return;
+    const start = M.start(node);
+    const end = M.end(node);
+    const body = this.first(C.body);
+    let sigText: string;
+    if (body >= 0) sigText = source.slice(start, M.start(body));
+    else {
+      // The node's first line.
+      const nl = source.indexOf("\n", start);
+      sigText = source.slice(start, nl === -1 || nl > end ? end : nl);
     }
+    const docNodes = this.all(C.doc);
+    const docText = docNodes ? docNodes.map((o) => M.text(o)).join("\n") : precedingDoc(M.node(node), this.doc);
+    const def: Def = {
+      id: -1,
+      kind: kind as DefKind,
+      name,
+      parent: -1,
+      line: M.row(node) + 1,
+      endLine: M.endRow(node) + 1,
+      start,
+      end,
+    };
+    const sig = squash(sigText, SIGNATURE_CAP);
+    if (sig) def.signature = sig;
+    if (docText) def.doc = docText.length > DOC_CAP ? `${docText.slice(0, DOC_CAP - 1)}…` : docText;
+    this.defDetails(def);
+    this.seenDef.set(nodeId, this.defsRaw.length);
+    this.defsRaw.push({ def, pattern });
+  }
 
-    if (pname === "import" || pname.startsWith("import.")) {
-      const src = text(C.source);
-      const form = pname === "import" ? "import" : pname.slice("import.".length);
-      const base = { source: src === undefined ? "" : unquote(src), form, line: M.row(node) + 1, scope: -1 };
-      const named = text(C.name);
-      const alias = text(C.alias);
-      const def = text(C.default);
-      const ns = text(C.namespace);
-      const out: Import[] = [];
-      if (named !== undefined) out.push({ ...base, imported: named, local: alias ?? named });
-      if (def !== undefined) out.push({ ...base, imported: "default", local: def });
-      if (ns !== undefined) out.push({ ...base, imported: "*", local: ns });
-      if (first(C.wildcard) >= 0) out.push({ ...base, imported: "*", local: "", wildcard: true });
-      if (out.length === 0) out.push({ ...base, imported: "*", local: alias ?? "" });
-      const isStatic = first(C.static) >= 0;
-      for (const imp of out) {
-        if (isStatic) imp.isStatic = true;
-        imports.push(imp);
-        importScopes.push({ imp, at: M.start(node), scope: -1 });
-      }
-      continue;
-    }
-
-    if (pname === "export") {
-      const line = M.row(node) + 1;
-      const src = text(C.source);
-      const name = text(C.name);
-      const alias = text(C.alias);
-      const ns = text(C.namespace);
-      const dflt = text(C.default);
-      if (first(C.star) >= 0) exports.push({ name: "*", source: src ? unquote(src) : "", star: true, line });
-      else if (ns !== undefined && src !== undefined)
-        exports.push({ name: ns, source: unquote(src), imported: "*", line });
-      else if (name !== undefined && src !== undefined)
-        exports.push({ name: alias ?? name, source: unquote(src), imported: name, line });
-      else if (name !== undefined) exports.push({ name: alias ?? name, local: name, line });
-      else if (dflt !== undefined) exports.push({ name: "default", local: dflt, line });
-      continue;
-    }
-
-    if (pname === "local" || pname === "local.param") {
-      const name = text(C.name);
-      if (!name) continue;
-      const local: Local = { name, scope: -1, line: M.row(node) + 1, at: M.start(node) };
-      const type = text(C.type);
-      if (type) local.type = squash(type.replace(/^:\s*/, ""), 200);
-      const newOf = text(C.new);
-      if (newOf) local.newOf = squash(newOf, 200);
-      const callOf = text(C.call);
-      if (callOf) local.callOf = squash(callOf, 200);
-      const callRecv = text(C.call_receiver);
-      if (callRecv) local.callReceiver = squash(callRecv, 200);
-      const aliasOf = text(C.alias_of);
-      if (aliasOf) local.aliasOf = squash(aliasOf, 200);
-      if (pname === "local.param") local.isParam = true;
-      const scopeNode = first(C.scope);
-      if (scopeNode >= 0) local.end = M.end(scopeNode);
-      const afterNode = first(C.after);
-      if (afterNode >= 0) local.from = M.end(afterNode);
-      locals.push(local);
-      continue;
-    }
-
-    if (pname === "impl") {
-      const owner = text(C.owner);
-      const trait = text(C.trait);
-      const r: Range & { owner?: string; trait?: string } = { start: M.start(node), end: M.end(node) };
-      if (owner) r.owner = squash(owner, 200);
-      if (trait) r.trait = squash(trait, 200);
-      impls.push(r);
+  /** What the captures of a definition's match say of it beyond its name and range. */
+  private defDetails(def: Def): void {
+    const { M, C } = this;
+    const vis = this.text(C.visibility);
+    if (this.first(C.exported) >= 0) def.visibility = "exported";
+    else if (vis) def.visibility = squash(vis, 40);
+    if (this.first(C.async) >= 0) def.isAsync = true;
+    if (this.first(C.static) >= 0) def.isStatic = true;
+    const returns = this.text(C.returns);
+    if (returns) def.returns = squash(returns.replace(/^:\s*/, ""), 200);
+    const type = this.text(C.type);
+    if (type) def.type = squash(type.replace(/^:\s*/, ""), 200);
+    const owner = this.text(C.owner);
+    if (owner) def.owner = squash(owner, 200);
+    const trait = this.text(C.trait);
+    if (trait) def.trait = squash(trait, 200);
+    const arity = this.count(this.first(C.params));
+    if (arity !== undefined) def.arity = arity;
+    const ext = this.all(C.extends);
+    if (ext) def.extends = ext.map((o) => squash(M.text(o), 200));
+    const impl = this.all(C.implements);
+    if (impl) def.implements = impl.map((o) => squash(M.text(o), 200));
+    const decos = this.all(C.decorator);
+    if (decos) def.decorators = decos.map((o) => squash(M.text(o), 200));
+    const obj = this.text(C.object);
+    if (obj) def.object = squash(obj, 200);
+    const value = this.first(C.value);
+    if (value >= 0) {
+      def.valueKind = M.type(value);
+      const callee = M.fieldText(value, "function") ?? M.fieldText(value, "constructor");
+      if (callee !== undefined) def.valueCallee = squash(callee, 200);
     }
   }
 
-  // Definitions: sorted by position (outer first), ids assigned, parents by containment.
-  defsRaw.sort((a, b) => a.def.start - b.def.start || b.def.end - a.def.end || a.pattern - b.pattern);
-  // Pushed, not mapped (as `refs` below): a mapped array here deoptimised extractTree on most files.
-  const defs: Def[] = [];
-  for (const d of defsRaw) {
-    d.def.id = defs.length;
-    defs.push(d.def);
+  private reference(kind: string, node: number): void {
+    if (!REF_KINDS.has(kind)) return;
+    const { M, C, source } = this;
+    const nameNode = this.first(C.name);
+    const recv = this.first(C.receiver);
+    const at = nameNode >= 0 ? nameNode : node;
+    // The reference as written: `@callee`, else the callee field of a call / new, else the text before the arguments.
+    const calleeCap = this.first(C.callee);
+    let written = calleeCap >= 0 ? M.text(calleeCap) : (M.fieldText(node, "function") ?? M.fieldText(node, "constructor"));
+    if (written === undefined) {
+      const args = this.first(C.arguments);
+      written = args >= 0 && M.start(args) > M.start(node) ? source.slice(M.start(node), M.start(args)) : M.text(node);
+    }
+    const ref: Ref = {
+      kind: kind as RefKind,
+      name: nameNode >= 0 ? M.text(nameNode) : "",
+      text: squash(written, 200),
+      line: M.row(at) + 1,
+      scope: -1,
+      at: M.start(at),
+    };
+    if (recv >= 0) {
+      ref.receiver = squash(M.text(recv), 200);
+      ref.receiverKind = M.type(recv);
+    }
+    const arity = this.count(this.first(C.arguments));
+    if (arity !== undefined) ref.arity = arity;
+    let seen = this.seenRef.get(kind);
+    if (!seen) {
+      seen = new Map();
+      this.seenRef.set(kind, seen);
+    }
+    const nodeId = M.id(node);
+    const prior = seen.get(nodeId);
+    if (prior !== undefined) {
+      // The same site matched twice: keep the reading that names its target.
+      if (!this.refsRaw[prior]!.hasName && nameNode >= 0) this.refsRaw[prior] = { ref, hasName: true };
+      return;
+    }
+    seen.set(nodeId, this.refsRaw.length);
+    this.refsRaw.push({ ref, hasName: nameNode >= 0 });
   }
-  const stack: Def[] = [];
-  for (const d of defs) {
-    while (stack.length > 0 && stack[stack.length - 1]!.end <= d.start) stack.pop();
-    d.parent = stack.length > 0 ? stack[stack.length - 1]!.id : -1;
-    stack.push(d);
+
+  private import(pname: string, node: number): void {
+    const { M, C } = this;
+    const src = this.text(C.source);
+    const form = pname === "import" ? "import" : pname.slice("import.".length);
+    const base = { source: src === undefined ? "" : unquote(src), form, line: M.row(node) + 1, scope: -1 };
+    const named = this.text(C.name);
+    const alias = this.text(C.alias);
+    const def = this.text(C.default);
+    const ns = this.text(C.namespace);
+    const out: Import[] = [];
+    if (named !== undefined) out.push({ ...base, imported: named, local: alias ?? named });
+    if (def !== undefined) out.push({ ...base, imported: "default", local: def });
+    if (ns !== undefined) out.push({ ...base, imported: "*", local: ns });
+    if (this.first(C.wildcard) >= 0) out.push({ ...base, imported: "*", local: "", wildcard: true });
+    if (out.length === 0) out.push({ ...base, imported: "*", local: alias ?? "" });
+    const isStatic = this.first(C.static) >= 0;
+    for (const imp of out) {
+      if (isStatic) imp.isStatic = true;
+      this.imports.push(imp);
+      this.importScopes.push({ imp, at: M.start(node), scope: -1 });
+    }
   }
-  if (impls.length > 0) {
+
+  private export(node: number): void {
+    const C = this.C;
+    const line = this.M.row(node) + 1;
+    const src = this.text(C.source);
+    const name = this.text(C.name);
+    const alias = this.text(C.alias);
+    const ns = this.text(C.namespace);
+    const dflt = this.text(C.default);
+    const exports = this.exports;
+    if (this.first(C.star) >= 0) exports.push({ name: "*", source: src ? unquote(src) : "", star: true, line });
+    else if (ns !== undefined && src !== undefined) exports.push({ name: ns, source: unquote(src), imported: "*", line });
+    else if (name !== undefined && src !== undefined) exports.push({ name: alias ?? name, source: unquote(src), imported: name, line });
+    else if (name !== undefined) exports.push({ name: alias ?? name, local: name, line });
+    else if (dflt !== undefined) exports.push({ name: "default", local: dflt, line });
+  }
+
+  private local(pname: string, node: number): void {
+    const { M, C } = this;
+    const name = this.text(C.name);
+    if (!name) return;
+    const local: Local = { name, scope: -1, line: M.row(node) + 1, at: M.start(node) };
+    const type = this.text(C.type);
+    if (type) local.type = squash(type.replace(/^:\s*/, ""), 200);
+    const newOf = this.text(C.new);
+    if (newOf) local.newOf = squash(newOf, 200);
+    const callOf = this.text(C.call);
+    if (callOf) local.callOf = squash(callOf, 200);
+    const callRecv = this.text(C.call_receiver);
+    if (callRecv) local.callReceiver = squash(callRecv, 200);
+    const aliasOf = this.text(C.alias_of);
+    if (aliasOf) local.aliasOf = squash(aliasOf, 200);
+    if (pname === "local.param") local.isParam = true;
+    const scopeNode = this.first(C.scope);
+    if (scopeNode >= 0) local.end = M.end(scopeNode);
+    const afterNode = this.first(C.after);
+    if (afterNode >= 0) local.from = M.end(afterNode);
+    this.locals.push(local);
+  }
+
+  private impl(node: number): void {
+    const owner = this.text(this.C.owner);
+    const trait = this.text(this.C.trait);
+    const r: ImplRange = { start: this.M.start(node), end: this.M.end(node) };
+    if (owner) r.owner = squash(owner, 200);
+    if (trait) r.trait = squash(trait, 200);
+    this.impls.push(r);
+  }
+
+  finish(path: string, grammar: string): Partial {
+    const defsRaw = this.defsRaw;
+    // Definitions: sorted by position (outer first), ids assigned, parents by containment.
+    defsRaw.sort((a, b) => a.def.start - b.def.start || b.def.end - a.def.end || a.pattern - b.pattern);
+    // Pushed, not mapped (as `refs` below): V8's optimised code found a mapped array's map other
+    // than the one it was optimised for and deoptimised on nearly every file (--trace-deopt).
+    const defs: Def[] = [];
+    for (const d of defsRaw) {
+      d.def.id = defs.length;
+      defs.push(d.def);
+    }
+    const stack: Def[] = [];
     for (const d of defs) {
-      if (d.owner) continue;
-      let best: (typeof impls)[number] | undefined;
-      for (const r of impls)
-        if (r.start <= d.start && d.end <= r.end && (!best || r.start >= best.start)) best = r;
-      if (best?.owner) {
-        d.owner = best.owner;
-        if (best.trait) d.trait = best.trait;
-      }
+      while (stack.length > 0 && stack[stack.length - 1]!.end <= d.start) stack.pop();
+      d.parent = stack.length > 0 ? stack[stack.length - 1]!.id : -1;
+      stack.push(d);
+    }
+    if (this.impls.length > 0) ownersFromImpls(defs, this.impls);
+
+    const refs: Ref[] = [];
+    for (const r of this.refsRaw) refs.push(r.ref);
+    refs.sort((a, b) => a.at - b.at);
+    innermost(defs, refs);
+    const locals = this.locals;
+    locals.sort((a, b) => a.at - b.at);
+    innermost(defs, locals);
+    const scoped = [...this.importScopes].sort((a, b) => a.at - b.at);
+    innermost(defs, scoped);
+    for (const x of scoped) x.imp.scope = x.scope;
+
+    this.walker?.delete();
+
+    const source = this.source;
+    let lines = 1;
+    for (let i = source.indexOf("\n"); i !== -1; i = source.indexOf("\n", i + 1)) lines++;
+
+    return {
+      path,
+      grammar,
+      defs,
+      refs,
+      imports: this.imports,
+      exports: this.exports,
+      locals,
+      syntaxErrors: countErrors(this.tree),
+      lines,
+    };
+  }
+}
+
+/** A definition inside an `impl` range takes the innermost range's owner (and trait) unless it names its own. */
+function ownersFromImpls(defs: Def[], impls: ImplRange[]): void {
+  for (const d of defs) {
+    if (d.owner) continue;
+    let best: ImplRange | undefined;
+    for (const r of impls) if (r.start <= d.start && d.end <= r.end && (!best || r.start >= best.start)) best = r;
+    if (best?.owner) {
+      d.owner = best.owner;
+      if (best.trait) d.trait = best.trait;
     }
   }
-
-  // Pushed, not mapped: V8's optimised extractTree found the mapped array's map other than the one
-  // it was optimised for and deoptimised here on nearly every file (--trace-deopt), running the
-  // rest of the call unoptimised.
-  const refs: Ref[] = [];
-  for (const r of refsRaw) refs.push(r.ref);
-  refs.sort((a, b) => a.at - b.at);
-  innermost(defs, refs);
-  locals.sort((a, b) => a.at - b.at);
-  innermost(defs, locals);
-  const scoped = [...importScopes].sort((a, b) => a.at - b.at);
-  innermost(defs, scoped);
-  for (const x of scoped) x.imp.scope = x.scope;
-
-  walker?.delete();
-
-  let lines = 1;
-  for (let i = source.indexOf("\n"); i !== -1; i = source.indexOf("\n", i + 1)) lines++;
-
-  return {
-    path,
-    grammar,
-    defs,
-    refs,
-    imports,
-    exports,
-    locals,
-    syntaxErrors: countErrors(tree),
-    lines,
-  };
 }
