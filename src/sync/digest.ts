@@ -73,7 +73,10 @@ export async function digest(opts: DigestOptions): Promise<DigestResult> {
   let early2: Promise<EarlyReads> | undefined;
   let walkMs: number;
   try {
-    walk = await walkSource(opts.dir, opts.commit !== undefined ? { commit: opts.commit } : {});
+    walk = await walkSource(opts.dir, {
+      ...(opts.commit !== undefined ? { commit: opts.commit } : {}),
+      ...(early ? { onListed: (paths: readonly string[]) => void warmFor(early, opts.plugins, paths) } : {}),
+    });
     root = await realpath(resolve(opts.dir));
     walkMs = performance.now() - t0;
     // The history and manifest reads need nothing the build makes: they run while it extracts.
@@ -173,6 +176,20 @@ async function earlyPool(opts: DigestOptions): Promise<ExtractPool | undefined> 
     if (root === undefined || opts.store.getPlane(opts.plane ?? basename(root))) return undefined;
   }
   return new ExtractPool(opts.plugins.jobs());
+}
+
+/**
+ * Have the workers load the grammars (and compile the queries) these paths need while the walk
+ * goes on. The digest does not wait for it, and a grammar that fails to load fails its first
+ * file the same way; the promise (the jobs each worker then holds, as ExtractPool.warm) never rejects.
+ */
+export function warmFor(pool: ExtractPool, plugins: PluginSet, paths: readonly string[]): Promise<string[][] | undefined> {
+  const jobs = new Set<string>();
+  for (const p of paths) {
+    const route = plugins.route(p);
+    if (route) jobs.add(`${route.plugin.manifest.name}/${route.grammar}`);
+  }
+  return jobs.size === 0 ? Promise.resolve(undefined) : pool.warm([...jobs]).catch(() => undefined);
 }
 
 /** The last full build's report, as a plane property. */

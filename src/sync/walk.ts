@@ -99,6 +99,11 @@ export interface WalkOptions {
   commit?: string;
   /** The repository to read through (keeps one isomorphic-git cache across walks); found from `dir` otherwise. */
   repo?: GitRepo;
+  /**
+   * Told the paths of a commit's tree as soon as they are listed, before the blob sizes are read
+   * (a skip by size comes later): the digest starts loading the grammars they need meanwhile.
+   */
+  onListed?: (paths: readonly string[]) => void;
 }
 
 /**
@@ -119,10 +124,10 @@ export async function walkSource(dir: string, opts: WalkOptions = {}): Promise<W
   const repo = opts.repo ?? (await GitRepo.find(abs));
   if (opts.commit !== undefined) {
     if (!repo) throw new DrsgError("GIT_ERROR", `walk '${dir}' at ${opts.commit}: not inside a git repository`, { dir });
-    return walkGit(repo, await repo.resolve(opts.commit), abs, maxBytes);
+    return walkGit(repo, await repo.resolve(opts.commit), abs, maxBytes, opts.onListed);
   }
   const head = repo ? await repo.head() : undefined;
-  if (repo && head) return walkGit(repo, head, abs, maxBytes);
+  if (repo && head) return walkGit(repo, head, abs, maxBytes, opts.onListed);
   return walkWorktree(abs, maxBytes, repo);
 }
 
@@ -140,7 +145,13 @@ export function gitEntrySkip(p: string, mode: string): { dir?: string; reason: s
   return undefined;
 }
 
-async function walkGit(repo: GitRepo, head: string, abs: string, maxBytes: number): Promise<WalkSource> {
+async function walkGit(
+  repo: GitRepo,
+  head: string,
+  abs: string,
+  maxBytes: number,
+  onListed?: WalkOptions["onListed"],
+): Promise<WalkSource> {
   const rel = path.relative(repo.root, abs).split(path.sep).join("/");
   const entries = await repo.listTree(head, rel);
   const files: WalkFile[] = [];
@@ -160,6 +171,7 @@ async function walkGit(repo: GitRepo, head: string, abs: string, maxBytes: numbe
       toMeasure.push({ path: e.path, oid: e.oid });
     }
   }
+  onListed?.(toMeasure.map((f) => f.path));
   // Sizes come from object headers (no inflating of whole blobs); a bounded number in flight.
   const sizes = new Array<number>(toMeasure.length);
   let next = 0;

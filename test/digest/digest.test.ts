@@ -9,7 +9,8 @@ import { describe, test } from "node:test";
 import { isDrsgError } from "../../src/model/errors.js";
 import { activePlugins } from "../../src/plugin/registry.js";
 import { openStore } from "../../src/store/store.js";
-import { digest } from "../../src/sync/digest.js";
+import { ExtractPool } from "../../src/extract/pool.js";
+import { digest, warmFor } from "../../src/sync/digest.js";
 import { exportPlane } from "../../src/sync/export.js";
 import { PACKAGE_ROOT } from "../../src/paths.js";
 import { makeRepo } from "../git/fixture.js";
@@ -102,6 +103,25 @@ describe("digest", () => {
       assert.deepEqual([...store.allNodes(a.plane)].map((n) => `${n.id}:${n.key}`), ids);
     } finally {
       store.close();
+    }
+  });
+
+  test("the grammars a listed tree needs are loaded on every worker before its first file", async () => {
+    const plugins = activePlugins();
+    const pool = new ExtractPool(plugins.jobs(), 2);
+    try {
+      const held = await warmFor(pool, plugins, ["src/a.ts", "lib/b.py", "src/c.ts", "README.md", "web/d.tsx"]);
+      assert.deepEqual(
+        held?.map((jobs) => [...jobs].sort()),
+        [
+          ["python/python", "ts/tsx", "ts/typescript"],
+          ["python/python", "ts/tsx", "ts/typescript"],
+        ],
+      );
+      // Nothing claimed, nothing loaded.
+      assert.equal(await warmFor(pool, plugins, ["README.md", "Makefile"]), undefined);
+    } finally {
+      await pool.close();
     }
   });
 

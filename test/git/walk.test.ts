@@ -84,11 +84,14 @@ describe("in a git repository", () => {
     ]);
     git(dir, ["update-index", "--add", "--cacheinfo", `160000,${c0},ext/sub`]);
     git(dir, ["commit", "-q", "-m", "sub"], fixtureTs(1));
-    const w = await walkSource(dir, { maxBytes: 100 });
+    const listed: string[][] = [];
+    const w = await walkSource(dir, { maxBytes: 100, onListed: (paths) => listed.push([...paths]) });
     assert.deepEqual(
       w.files.map((f) => f.path),
       ["bin.dat", "distribution/keep.ts", "src/ok.ts"],
     );
+    // Told once, before sizes: every blob not skipped by its path, the one later too big included.
+    assert.deepEqual(listed, [["big.txt", "bin.dat", "distribution/keep.ts", "src/ok.ts"]]);
     assert.deepEqual(w.skipped, [
       { path: "alias.ts", reason: "symlink" },
       { path: "big.txt", reason: "over 100 bytes (200 bytes)" },
