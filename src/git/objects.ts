@@ -72,10 +72,28 @@ export function parseCommit(text: string): CommitObject | undefined {
   return commit;
 }
 
-/** The object an annotated tag points at (its `object` header); undefined when it has none. */
-export function tagTarget(text: string): string | undefined {
-  for (const h of headerLines(text)) if (keyOf(h) === "object") return valueOf(h);
-  return undefined;
+/**
+ * An annotated tag's text: the object it points at and its tagger (the first of each header
+ * wins). Undefined when it names no object or a person line does not parse.
+ */
+export function parseTag(text: string): { object: string; tagger?: Person } | undefined {
+  if (text.indexOf("\n\n") < 0) return undefined;
+  const first = new Map<string, string>();
+  for (const h of headerLines(text)) {
+    const k = keyOf(h);
+    if (!first.has(k)) first.set(k, valueOf(h));
+  }
+  const object = first.get("object");
+  if (object === undefined) return undefined;
+  const out: { object: string; tagger?: Person } = { object };
+  for (const k of ["tagger", "committer"]) {
+    const v = first.get(k);
+    if (!v) continue;
+    const p = person(v);
+    if (!p) return undefined;
+    if (k === "tagger") out.tagger = p;
+  }
+  return out;
 }
 
 const TYPE_OF_MODE: Record<string, IsoTreeEntry["type"]> = {

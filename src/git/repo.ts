@@ -21,7 +21,7 @@ async function gitLib(): Promise<IsoGit> {
   return isoGit;
 }
 import { DrsgError } from "../model/errors.js";
-import { parseCommit, parseTree, tagTarget } from "./objects.js";
+import { parseCommit, parseTag, parseTree } from "./objects.js";
 import { ObjectSizer } from "./objsize.js";
 import { PackReader, type RawObject } from "./packread.js";
 
@@ -355,11 +355,10 @@ export class GitRepo {
       let oid = await this.tryRef(`refs/tags/${name}`);
       let taggedTs: number | undefined;
       for (let depth = 0; oid && depth < 10; depth++) {
-        const obj = await (await gitLib()).readObject({ ...this.opts, oid, format: "parsed" }).catch(() => undefined);
+        const obj = await this.tagOrCommit(oid);
         if (obj?.type === "tag") {
-          const tag = obj.object as { object: string; tagger?: { timestamp: number } };
-          taggedTs ??= tag.tagger?.timestamp;
-          oid = tag.object;
+          taggedTs ??= obj.tag.tagger?.timestamp;
+          oid = obj.tag.object;
           continue;
         }
         if (obj?.type === "commit") out.push({ name, sha: oid, ...(taggedTs !== undefined ? { taggedTs } : {}) });
@@ -367,6 +366,21 @@ export class GitRepo {
       }
     }
     return out;
+  }
+
+  /** What a tag ref points at: an annotated tag (parsed), a commit, or undefined for anything else or an unreadable object. */
+  private async tagOrCommit(
+    oid: string,
+  ): Promise<{ type: "tag"; tag: { object: string; tagger?: { timestamp: number } } } | { type: "commit" } | undefined> {
+    const own = await this.ownObject(oid);
+    if (own?.type === "blob" || own?.type === "tree") return undefined;
+    if (own?.type === "commit" && parseCommit(own.data.toString("utf8"))) return { type: "commit" };
+    const tag = own?.type === "tag" ? parseTag(own.data.toString("utf8")) : undefined;
+    if (tag) return { type: "tag", tag };
+    // Not read (or not parsed) here: isomorphic-git's reading stands.
+    const obj = await (await gitLib()).readObject({ ...this.opts, oid, format: "parsed" }).catch(() => undefined);
+    if (obj?.type === "tag") return { type: "tag", tag: obj.object as { object: string; tagger?: { timestamp: number } } };
+    return obj?.type === "commit" ? { type: "commit" } : undefined;
   }
 
   /**
@@ -541,9 +555,9 @@ export class GitRepo {
     let at = oid;
     for (let hops = 0; hops < 8; hops++) {
       const own = await this.ownObject(at);
-      const target = own?.type === "tag" ? tagTarget(own.data.toString("utf8")) : undefined;
-      if (target !== undefined) {
-        at = target;
+      const tag = own?.type === "tag" ? parseTag(own.data.toString("utf8")) : undefined;
+      if (tag) {
+        at = tag.object;
         continue;
       }
       const commit = own?.type === "commit" ? parseCommit(own.data.toString("utf8")) : undefined;

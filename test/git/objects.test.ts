@@ -5,7 +5,7 @@ import fs, { chmodSync } from "node:fs";
 import path from "node:path";
 import { after, test } from "node:test";
 import git from "isomorphic-git";
-import { parseCommit, parseTree } from "../../src/git/objects.js";
+import { parseCommit, parseTag, parseTree } from "../../src/git/objects.js";
 import { GitRepo } from "../../src/git/repo.js";
 import { git as gitCli, makeRepo, tempDir } from "./fixture.js";
 
@@ -59,6 +59,7 @@ function oddRepo(): { dir: string; tag: string; crafted: string[]; withSub: stri
     gitCli(dir, ["update-ref", `refs/heads/crafted-${i}`, sha]);
     crafted.push(sha);
   }
+  gitCli(dir, ["tag", "light", c0!]);
   return { dir, tag: gitCli(dir, ["rev-parse", "refs/tags/v1"]), crafted, withSub };
 }
 
@@ -112,6 +113,12 @@ test("commits (tags peeled) and trees read as isomorphic-git reads them, loose a
     assert.equal(o?.type, "commit");
     assert.ok(parseCommit(o!.data.toString("utf8")), sha);
   }
+  // Tags: the annotated one peeled to its commit with its tagger's time, the lightweight one as is.
+  const v1 = await git.readTag({ fs, dir, oid: tag });
+  assert.deepEqual(await repo.tags(), [
+    { name: "light", sha: gitCli(dir, ["rev-parse", "light"]) },
+    { name: "v1", sha: v1.tag.object, taggedTs: v1.tag.tagger.timestamp },
+  ]);
   const root = await raw.ownObject(withSub);
   const entries = parseTree(root!.data);
   assert.deepEqual(
@@ -137,6 +144,12 @@ test("what the parsers do not read exactly is left to isomorphic-git", () => {
   assert.equal(parseCommit(`author A <a@x> 1 +0000\ntree ${tree}\ncommitter C <c@x> 1 +0000\n\nm\n`), undefined);
   assert.equal(parseCommit(`tree ${tree}\nauthor A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000`), undefined);
   assert.equal(parseCommit(`tree ${tree}\nauthor A <a@x> 1 +0000\ncommitter C <c@x> 1 nozone\n\nm\n`), undefined);
+  assert.deepEqual(parseTag(`object ${tree}\ntype tree\ntag t\ntagger T <t@x> 5 +0100\n\nm\n`), {
+    object: tree,
+    tagger: { name: "T", email: "t@x", timestamp: 5, timezoneOffset: -60 },
+  });
+  assert.equal(parseTag(`type tree\ntag t\n\nm\n`), undefined);
+  assert.equal(parseTag(`object ${tree}\ntagger nobody\n\nm\n`), undefined);
   const entry = (mode: string, name: string | Buffer) =>
     Buffer.concat([Buffer.from(`${mode} `), Buffer.isBuffer(name) ? name : Buffer.from(name), Buffer.from([0]), Buffer.alloc(20, 1)]);
   assert.equal(parseTree(entry("100644", "ok.ts"))?.length, 1);
