@@ -36,10 +36,16 @@ export interface OpsResult {
 
 const K8S_KINDS = new Set(["Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod", "ReplicaSet"]);
 
+/**
+ * Lockfiles written in YAML: generated, often the largest YAML in a repository (pnpm's run to
+ * hundreds of kilobytes), and never a deployment.
+ */
+const YAML_LOCKFILES: ReadonlySet<string> = new Set(["pnpm-lock.yaml", "conda-lock.yml", "conda-lock.yaml"]);
+
 export function isManifestPath(path: string): boolean {
   const base = posix.basename(path).toLowerCase();
   if (base === "dockerfile" || base.startsWith("dockerfile.") || base.endsWith(".dockerfile")) return true;
-  return base.endsWith(".yaml") || base.endsWith(".yml");
+  return (base.endsWith(".yaml") || base.endsWith(".yml")) && !YAML_LOCKFILES.has(base);
 }
 
 interface Found {

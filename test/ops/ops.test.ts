@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { GraphViews } from "../../src/graph/view.js";
 import { parseImage, tagMeaning } from "../../src/ops/image.js";
-import { opsFacts } from "../../src/ops/manifests.js";
+import { isManifestPath, opsFacts } from "../../src/ops/manifests.js";
 import { activePlugins } from "../../src/plugin/registry.js";
 import { openStore } from "../../src/store/store.js";
 import { digest } from "../../src/sync/digest.js";
@@ -36,6 +36,13 @@ describe("image references", () => {
 });
 
 describe("manifests", () => {
+  test("which paths are read as manifests: Dockerfiles and YAML, not YAML lockfiles", () => {
+    for (const p of ["Dockerfile", "web/Dockerfile.prod", "api.dockerfile", "k8s/deploy.yaml", "docker-compose.yml", "charts/x/values.yaml"])
+      assert.equal(isManifestPath(p), true, p);
+    for (const p of ["pnpm-lock.yaml", "docs/pnpm-lock.yaml", "conda-lock.yml", "package.json", "README.md", "lock.yaml.txt"])
+      assert.equal(isManifestPath(p), false, p);
+  });
+
   test("Kustomize overrides, Helm values, Dockerfile stages; malformed YAML and huge references are noted", () => {
     const r = opsFacts(
       [
