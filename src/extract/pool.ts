@@ -29,6 +29,9 @@ export class ExtractPool {
   private readonly pending = new Map<number, Pending & { worker: number; bytes: number }>();
   private seq = 0;
   private closed = false;
+  /** Jobs whose files all go to one worker (see plan), and the worker each went to. */
+  private readonly pinnable = new Set<string>();
+  private readonly pinnedTo = new Map<string, number>();
 
   constructor(jobs: GrammarJob[], size = Math.max(1, Math.min(availableParallelism(), 4))) {
     for (let i = 0; i < size; i++) {
@@ -70,8 +73,12 @@ export class ExtractPool {
   /** Extract one file; `bytes` is transferred to the worker (do not reuse it). */
   extract(path: string, job: string, bytes: Uint8Array): Promise<Extracted> {
     if (this.closed) return Promise.reject(new Error("extract pool is closed"));
-    let best = 0;
-    for (let i = 1; i < this.load.length; i++) if (this.load[i]! < this.load[best]!) best = i;
+    let best = this.pinnedTo.get(job) ?? -1;
+    if (best < 0) {
+      best = 0;
+      for (let i = 1; i < this.load.length; i++) if (this.load[i]! < this.load[best]!) best = i;
+      if (this.pinnable.has(job)) this.pinnedTo.set(job, best);
+    }
     const seq = ++this.seq;
     // At least 1, so empty files count too.
     const weight = Math.max(1, bytes.byteLength);
@@ -102,6 +109,30 @@ export class ExtractPool {
           }),
       ),
     );
+  }
+
+  /**
+   * Plan a batch by its files per grammar job. A job with at least a tenth of the files (and
+   * the largest one always) is loaded on every worker now, as warm() does. A rarer job is
+   * loaded by one worker only — the first handed one of its files, which then gets all of them —
+   * so a tree of .ts files with a handful of .js beside them compiles the JavaScript query once,
+   * not once per worker. Answers what warm() answers; never rejects (a grammar that fails to load
+   * fails its first file the same way).
+   */
+  plan(filesPerJob: ReadonlyMap<string, number>): Promise<string[][] | undefined> {
+    let total = 0;
+    let top = "";
+    for (const [job, n] of filesPerJob) {
+      total += n;
+      if (top === "" || n > filesPerJob.get(top)!) top = job;
+    }
+    const everywhere: string[] = [];
+    for (const [job, n] of filesPerJob) {
+      if (job === top || n * 10 >= total) everywhere.push(job);
+      else if (!this.pinnedTo.has(job)) this.pinnable.add(job);
+    }
+    if (everywhere.length === 0) return Promise.resolve(undefined);
+    return this.warm(everywhere).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -180,16 +180,18 @@ async function earlyPool(opts: DigestOptions): Promise<ExtractPool | undefined> 
 
 /**
  * Have the workers load the grammars (and compile the queries) these paths need while the walk
- * goes on. The digest does not wait for it, and a grammar that fails to load fails its first
- * file the same way; the promise (the jobs each worker then holds, as ExtractPool.warm) never rejects.
+ * goes on — every worker the common ones, one worker each rare one (ExtractPool.plan). The
+ * digest does not wait for it; the promise (the jobs each worker then holds) never rejects.
  */
 export function warmFor(pool: ExtractPool, plugins: PluginSet, paths: readonly string[]): Promise<string[][] | undefined> {
-  const jobs = new Set<string>();
+  const files = new Map<string, number>();
   for (const p of paths) {
     const route = plugins.route(p);
-    if (route) jobs.add(`${route.plugin.manifest.name}/${route.grammar}`);
+    if (!route) continue;
+    const job = `${route.plugin.manifest.name}/${route.grammar}`;
+    files.set(job, (files.get(job) ?? 0) + 1);
   }
-  return jobs.size === 0 ? Promise.resolve(undefined) : pool.warm([...jobs]).catch(() => undefined);
+  return pool.plan(files);
 }
 
 /** The last full build's report, as a plane property. */

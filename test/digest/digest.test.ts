@@ -125,6 +125,25 @@ describe("digest", () => {
     }
   });
 
+  test("a grammar with under a tenth of the files is loaded by one worker, which extracts all of them", async () => {
+    const plugins = activePlugins();
+    const pool = new ExtractPool(plugins.jobs(), 2);
+    try {
+      const paths = [...Array.from({ length: 30 }, (_, i) => `src/m${i}.ts`), "tools/a.js", "tools/b.js"];
+      assert.deepEqual(await warmFor(pool, plugins, paths), [["ts/typescript"], ["ts/typescript"]]);
+      const js = "export function f() { return g(); }\nfunction g() { return 1; }\n";
+      const out = await Promise.all(
+        ["tools/a.js", "tools/b.js", "tools/a.js"].map((p) => pool.extract(p, "ts/javascript", new TextEncoder().encode(js))),
+      );
+      assert.deepEqual(out[1]!.partial.defs.map((d) => d.name), ["f", "g"]);
+      // Every worker answers with the jobs it holds: the JavaScript grammar on exactly one.
+      const held = (await pool.warm([])).map((jobs) => jobs.includes("ts/javascript"));
+      assert.deepEqual(held.sort(), [false, true]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test("outside git the working tree is read and .gitignore honoured", async () => {
     const dir = temp();
     mkdirSync(join(dir, "src"));
