@@ -88,6 +88,7 @@ const HEX40 = /^[0-9a-f]{40}$/;
 const SHORT_HEX = /^[0-9a-fA-F]{4,39}$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+const PACKED_REF = /^([0-9a-f]{40}) (refs\/\S+)$/;
 const REFLOG_LINE = /^([0-9a-f]{40}) ([0-9a-f]{40}) (.*?) (\d+) ([+-]\d{4})(?:\t(.*))?$/;
 
 export class GitRepo {
@@ -97,6 +98,8 @@ export class GitRepo {
   private readonly packs: PackReader;
   /** The index's paths, keyed by the index file's stat (see trackedFiles). */
   private tracked?: { stamp: string; files: string[] };
+  /** packed-refs parsed, keyed by the file's stat (see packedRefs). */
+  private packed?: { stamp: string; refs: Map<string, string> };
 
   private constructor(
     /** Work-tree root (absolute, realpath). */
@@ -495,12 +498,55 @@ export class GitRepo {
   /** The sha a full ref name points at, or undefined when it does not exist. */
   private async tryRef(ref: string): Promise<string | undefined> {
     if (!ref) return undefined;
+    // A full ref name is read here (its loose file, else packed-refs, read once per change):
+    // isomorphic-git re-reads and re-parses packed-refs for every ref it resolves, which made
+    // listing a repository's tags cost tags × packed-refs lines. A symbolic or absent ref is
+    // left to isomorphic-git.
+    if (ref.startsWith("refs/") && isSafeRefName(ref)) {
+      let loose: string | undefined;
+      try {
+        loose = (await readFile(path.join(this.commonDir, ref), "utf8")).trim();
+      } catch {
+        loose = undefined;
+      }
+      if (loose !== undefined && HEX40.test(loose)) return loose;
+      if (loose === undefined) {
+        const packed = (await this.packedRefs()).get(ref);
+        if (packed !== undefined) return packed;
+      }
+    }
     try {
       const oid = await (await gitLib()).resolveRef({ ...this.opts, ref });
       return HEX40.test(oid) ? oid : undefined;
     } catch {
       return undefined;
     }
+  }
+
+  /** packed-refs as full ref name → oid (peeled `^` lines left out), read again when the file changes. */
+  private async packedRefs(): Promise<Map<string, string>> {
+    const file = path.join(this.commonDir, "packed-refs");
+    let stamp: string;
+    try {
+      const st = await stat(file);
+      stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return new Map();
+    }
+    if (this.packed?.stamp === stamp) return this.packed.refs;
+    const refs = new Map<string, string>();
+    let text = "";
+    try {
+      text = await readFile(file, "utf8");
+    } catch {
+      // gone since the stat: no packed refs
+    }
+    for (const line of text.split("\n")) {
+      const m = PACKED_REF.exec(line);
+      if (m) refs.set(m[2]!, m[1]!);
+    }
+    this.packed = { stamp, refs };
+    return refs;
   }
 
   private async resolveBase(base: string, rev: string): Promise<string> {

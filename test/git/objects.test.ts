@@ -161,3 +161,30 @@ test("what the parsers do not read exactly is left to isomorphic-git", () => {
   // A long run of dots is checked in linear time.
   assert.equal(parseTree(entry("100644", `${".".repeat(100_000)}x`))?.length, 1);
 });
+
+test("refs: a loose file wins over packed-refs, a packed one is found, a symbolic one followed — as isomorphic-git resolves them", async () => {
+  const { dir } = oddRepo();
+  gitCli(dir, ["pack-refs", "--all"]);
+  // After packing: move main on (a loose file again, newer than its packed line) and add a symbolic branch.
+  makeRepo(dir, [{ files: { "later.ts": "l\n" }, message: "later" }]);
+  gitCli(dir, ["symbolic-ref", "refs/heads/alias", "refs/heads/main"]);
+  const repo = (await GitRepo.find(dir))!;
+  const branches = await repo.branches();
+  const tags = await repo.tags();
+  assert.deepEqual(
+    branches.map((b) => b.name),
+    ["alias", "crafted-0", "crafted-1", "main", "side"],
+  );
+  for (const b of branches) assert.equal(b.sha, await git.resolveRef({ fs, dir, ref: `refs/heads/${b.name}` }), b.name);
+  assert.equal(branches.find((b) => b.name === "main")!.sha, gitCli(dir, ["rev-parse", "main"]));
+  assert.equal(branches.find((b) => b.name === "alias")!.sha, gitCli(dir, ["rev-parse", "main"]));
+  assert.deepEqual(
+    tags.map((t) => [t.name, t.sha]),
+    [
+      ["light", gitCli(dir, ["rev-parse", "light"])],
+      ["v1", gitCli(dir, ["rev-parse", "v1^{commit}"])],
+    ],
+  );
+  assert.equal(await repo.resolve("side"), gitCli(dir, ["rev-parse", "side"]));
+  assert.equal(await repo.head(), gitCli(dir, ["rev-parse", "HEAD"]));
+});
