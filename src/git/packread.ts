@@ -112,7 +112,9 @@ export class PackReader {
     } else {
       out = { type: TYPES[type]!, data: inflated };
     }
-    if (depth > 0) this.remember(key, out);
+    // Only blobs' bases are kept: a digest reads thousands of blobs delta'd against a few, while
+    // a follower reading each new commit's trees would fill the cache with bases it never reads again.
+    if (depth > 0 && out.type === "blob") this.remember(key, out);
     return out;
   }
 

@@ -68,6 +68,25 @@ describe("PackReader", () => {
     assert.equal(await reader(dir).read("3".repeat(40)), undefined, "not in any pack");
   });
 
+  test("only blobs' delta bases are kept between reads: trees and commits leave the cache empty", async () => {
+    const t = tempDir();
+    temps.push(t.cleanup);
+    const dir = t.dir;
+    const files = (i: number) => Object.fromEntries(Array.from({ length: 40 }, (_, k) => [`d/f${k}.txt`, `${k === i ? "changed" : "same"} ${k}\n`]));
+    makeRepo(dir, Array.from({ length: 8 }, (_, i) => ({ files: files(i), message: `step ${i}` })));
+    git(dir, ["gc", "-q", "--aggressive"]);
+    const byType = (type: string) =>
+      git(dir, ["cat-file", "--batch-all-objects", "--batch-check=%(objectname) %(objecttype) %(deltabase)"])
+        .split("\n")
+        .map((l) => l.split(" "))
+        .filter(([, ty, base]) => ty === type && base !== "0".repeat(40));
+    const trees = byType("tree");
+    assert.ok(trees.length > 0, "some trees are stored as deltas");
+    const r = reader(dir);
+    for (const [oid] of trees) assert.ok(await r.read(oid!));
+    assert.equal((r as unknown as { cached: number }).cached, 0);
+  });
+
   test("applyDelta refuses a delta for another base or one that runs past it", () => {
     const baseBuf = Buffer.from("hello world");
     // base size 11, result size 5, copy offset 6 length 5 ("world")
