@@ -238,12 +238,13 @@ export class GitRepo {
   }
 
   /**
-   * An object read by our own means (its loose file or a pack), its SHA-1 checked; undefined
+   * An object read by our own means (a pack, else its loose file: most reads of a cloned
+   * repository are packed, and a missing loose file costs a failed open), its SHA-1 checked; undefined
    * when that fails in any way, and the caller asks isomorphic-git (whose answer or error stands).
    */
   private async ownObject(oid: string): Promise<RawObject | undefined> {
     if (!HEX40.test(oid)) return undefined;
-    const own = this.looseObject(oid) ?? (await this.packs.read(oid));
+    const own = (await this.packs.read(oid)) ?? this.looseObject(oid);
     return own && gitHash(own) === oid ? own : undefined;
   }
 
