@@ -128,8 +128,11 @@ export class ExtractPool {
     }
     const everywhere: string[] = [];
     for (const [job, n] of filesPerJob) {
-      if (job === top || n * 10 >= total) everywhere.push(job);
-      else if (!this.pinnedTo.has(job)) this.pinnable.add(job);
+      if (job === top || n * 10 >= total) {
+        everywhere.push(job);
+        this.pinnable.delete(job);
+        this.pinnedTo.delete(job);
+      } else if (!this.pinnedTo.has(job)) this.pinnable.add(job);
     }
     if (everywhere.length === 0) return Promise.resolve(undefined);
     return this.warm(everywhere).catch(() => undefined);

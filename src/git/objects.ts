@@ -37,8 +37,8 @@ function headerLines(text: string): string[] {
   return out;
 }
 
-const keyOf = (h: string): string => h.slice(0, h.indexOf(" "));
-const valueOf = (h: string): string => h.slice(h.indexOf(" ") + 1);
+const headerKey = (h: string): string => h.slice(0, h.indexOf(" "));
+const headerValue = (h: string): string => h.slice(h.indexOf(" ") + 1);
 
 /**
  * A commit object's text: one `tree`, the `parent` lines right after it, then other headers
@@ -48,21 +48,21 @@ export function parseCommit(text: string): CommitObject | undefined {
   const sep = text.indexOf("\n\n");
   if (sep < 0) return undefined;
   const hs = headerLines(text);
-  if (hs.length === 0 || keyOf(hs[0]!) !== "tree") return undefined;
+  if (hs.length === 0 || headerKey(hs[0]!) !== "tree") return undefined;
   const parent: string[] = [];
   let i = 1;
-  while (i < hs.length && keyOf(hs[i]!) === "parent") parent.push(valueOf(hs[i++]!));
+  while (i < hs.length && headerKey(hs[i]!) === "parent") parent.push(headerValue(hs[i++]!));
   const other = new Map<string, string>();
   for (; i < hs.length; i++) {
-    const k = keyOf(hs[i]!);
-    if (k !== "tree" && k !== "parent" && !other.has(k)) other.set(k, valueOf(hs[i]!));
+    const k = headerKey(hs[i]!);
+    if (k !== "tree" && k !== "parent" && !other.has(k)) other.set(k, headerValue(hs[i]!));
   }
   const author = person(other.get("author"));
   const committer = person(other.get("committer"));
   if (!author || !committer) return undefined;
   const commit: CommitObject = {
     message: normalizeNewlines(text.slice(sep + 2)),
-    tree: valueOf(hs[0]!),
+    tree: headerValue(hs[0]!),
     parent,
     author,
     committer,
@@ -80,8 +80,8 @@ export function parseTag(text: string): { object: string; tagger?: Person } | un
   if (text.indexOf("\n\n") < 0) return undefined;
   const first = new Map<string, string>();
   for (const h of headerLines(text)) {
-    const k = keyOf(h);
-    if (!first.has(k)) first.set(k, valueOf(h));
+    const k = headerKey(h);
+    if (!first.has(k)) first.set(k, headerValue(h));
   }
   const object = first.get("object");
   if (object === undefined) return undefined;

@@ -1,9 +1,10 @@
 // Read-only access to a git repository through isomorphic-git: revisions, trees, blobs, tree
 // diffs, commits, refs and the reflog. Every call shares one isomorphic-git `cache` per GitRepo
 // (without it each packed read re-parses the pack: 219 s instead of 1.7 s for 670 blobs).
-// Blobs, trees and commits are first read by our own means (the loose file or the pack,
-// SHA-1 checked; objects.ts parses them as isomorphic-git does), which costs a fraction of
-// isomorphic-git's read; whatever that cannot read is asked of isomorphic-git.
+// Blobs, trees, commits, tags and full ref names are first read by our own means (a pack or
+// the loose file, SHA-1 checked, parsed as isomorphic-git parses them by objects.ts; a ref's
+// file or packed-refs), which costs a fraction of isomorphic-git's read; whatever that cannot
+// read is asked of isomorphic-git.
 // Linked worktrees are supported: HEAD and its reflog come from the worktree's own gitdir,
 // objects and refs from the common dir.
 import { createHash } from "node:crypto";
