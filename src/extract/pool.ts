@@ -14,6 +14,8 @@ export const IDLE_GC_MS = 200;
 export interface Extracted {
   partial: Partial;
   json: string;
+  /** `json` packed for the partial cache (src/model/packed.ts). */
+  packed?: Uint8Array;
   parseMs: number;
 }
 
@@ -53,7 +55,7 @@ export class ExtractPool {
     if (!p) return;
     this.pending.delete(r.seq);
     this.load[worker]! -= p.bytes;
-    if (r.ok) p.resolve({ partial: JSON.parse(r.json) as Partial, json: r.json, parseMs: r.parseMs });
+    if (r.ok) p.resolve({ partial: JSON.parse(r.json) as Partial, json: r.json, packed: r.packed, parseMs: r.parseMs });
     else {
       const code = r.code;
       p.reject(

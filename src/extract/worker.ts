@@ -2,6 +2,7 @@
 // lazily, once per thread; every Tree is freed after use (wasm memory is not the JS heap).
 import { parentPort, workerData } from "node:worker_threads";
 import type { GrammarJob } from "../plugin/host.js";
+import { packPartial } from "../model/packed.js";
 import { extractTree } from "./extract.js";
 import { IDLE_GC_MS } from "./pool.js";
 import { initParser, type LoadedGrammar, loadGrammar } from "./parser.js";
@@ -20,7 +21,15 @@ export interface WarmTask {
 }
 
 export type ExtractReply =
-  | { seq: number; ok: true; /** The partial as JSON: cheaper to send than a structured clone, and what the cache stores. */ json: string; parseMs: number }
+  | {
+      seq: number;
+      ok: true;
+      /** The partial as JSON: cheaper to send than a structured clone. */
+      json: string;
+      /** `json` packed for the partial cache (packPartial), here rather than on the main thread. */
+      packed?: Uint8Array;
+      parseMs: number;
+    }
   | { seq: number; ok: false; error: string; code?: string };
 
 const jobs = new Map<string, GrammarJob>((workerData as { jobs: GrammarJob[] }).jobs.map((j) => [j.id, j]));
@@ -58,7 +67,8 @@ async function handle(task: ExtractTask): Promise<ExtractReply> {
   try {
     const parseMs = performance.now() - t0;
     const partial = extractTree(tree, grammar.query, source, task.path, job.grammar, job.doc ?? {});
-    return { seq: task.seq, ok: true, json: JSON.stringify(partial), parseMs };
+    const json = JSON.stringify(partial);
+    return { seq: task.seq, ok: true, json, packed: packPartial(json), parseMs };
   } finally {
     tree.delete();
   }

@@ -132,7 +132,7 @@ export class RoutedStore implements Store {
   getCachedPartial(blob: string, build: string): string | undefined {
     return this.main.getCachedPartial(blob, build);
   }
-  putCachedPartials(rows: { blob: string; build: string; data: string }[]): void {
+  putCachedPartials(rows: { blob: string; build: string; data: string; packed?: Uint8Array }[]): void {
     this.main.putCachedPartials(rows);
   }
   close(): void {

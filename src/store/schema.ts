@@ -2,8 +2,26 @@
 // this version. Live tables hold the current state; *_hist tables hold superseded rows with
 // the [since, until) range of database commits in which they were current.
 
-/** Bumped whenever the DDL or the meaning of a column changes. */
-export const SCHEMA_VERSION = 1;
+/**
+ * Bumped whenever the DDL or the meaning of a column changes. v2: the partial cache holds its
+ * JSON deflated (a BLOB), a seventh of the text v1 held.
+ */
+export const SCHEMA_VERSION = 2;
+
+/**
+ * The oldest version opened by migrating it (MIGRATIONS[v] takes v to v + 1); older ones are
+ * DB_SCHEMA. v1 → v2 touches only the partial cache, a cache: it starts empty again.
+ */
+export const OLDEST_MIGRATED = 1;
+export const MIGRATIONS: Record<number, string> = {
+  1: `DROP TABLE partial_cache;
+CREATE TABLE partial_cache (
+  blob  TEXT NOT NULL,
+  build TEXT NOT NULL,
+  data  BLOB NOT NULL,
+  PRIMARY KEY (blob, build)
+) STRICT;`,
+};
 
 /** `PRAGMA application_id` of every drsg database: "drsg" in ASCII. */
 export const APPLICATION_ID = 0x64727367;
@@ -106,11 +124,12 @@ CREATE VIRTUAL TABLE nodes_fts USING fts5 (
   tokenize = 'unicode61 remove_diacritics 2'
 );
 
--- A cache, not graph state: no history, and writing it is not a database commit.
+-- A cache, not graph state: no history, and writing it is not a database commit. data: the
+-- partial's JSON, deflated (raw deflate).
 CREATE TABLE partial_cache (
   blob  TEXT NOT NULL,
   build TEXT NOT NULL,
-  data  TEXT NOT NULL,
+  data  BLOB NOT NULL,
   PRIMARY KEY (blob, build)
 ) STRICT;
 `;

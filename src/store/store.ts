@@ -6,11 +6,12 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
+import { packPartial, unpackPartial } from "../model/packed.js";
 import { type NodeRow, StoreContext, toNode } from "./context.js";
 import { ftsQuery } from "./fts.js";
 import { openConnection, openError, releaseLock, takeLock } from "./lock.js";
 import { SqlReader } from "./reader.js";
-import { APPLICATION_ID, DDL, META_FLOOR, SCHEMA_VERSION } from "./schema.js";
+import { APPLICATION_ID, DDL, META_FLOOR, MIGRATIONS, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
 import type { DbCommit, OpenOptions, Reader, Store, StoredNode, Writer } from "./types.js";
 import { StoreWriter } from "./writer.js";
 
@@ -78,8 +79,11 @@ export function releaseMemory(store: Store): void {
 
 const DIGEST_HINT = "build it with `drsg digest <dir> --apply --db <path>`";
 
-/** What the file holds: nothing yet, or a drsg database of this schema version. Throws otherwise. */
-function inspect(db: Database.Database, file: string): "empty" | "drsg" {
+/**
+ * What the file holds: nothing yet, or a drsg database of this schema version, or of an older
+ * one this drsg migrates (its version). Throws otherwise.
+ */
+function inspect(db: Database.Database, file: string): "empty" | "drsg" | number {
   const appId = db.pragma("application_id", { simple: true }) as number;
   const version = db.pragma("user_version", { simple: true }) as number;
   const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number }).n;
@@ -91,6 +95,7 @@ function inspect(db: Database.Database, file: string): "empty" | "drsg" {
       { path: file },
     );
   }
+  if (version >= OLDEST_MIGRATED && version < SCHEMA_VERSION) return version;
   if (version < SCHEMA_VERSION) {
     throw new DrsgError(
       "DB_SCHEMA",
@@ -106,6 +111,19 @@ function inspect(db: Database.Database, file: string): "empty" | "drsg" {
     );
   }
   return "drsg";
+}
+
+/** Take a database of an older schema version to this one, in one transaction. */
+function migrateSchema(db: Database.Database, from: number): void {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    for (let v = from; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    db.exec("COMMIT");
+  } catch (e) {
+    db.exec("ROLLBACK");
+    throw e;
+  }
 }
 
 function initSchema(db: Database.Database): void {
@@ -161,6 +179,7 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
     takeLock(db, file);
     locked = true;
     if (state === "empty") initSchema(db);
+    else if (typeof state === "number") migrateSchema(db, state);
     db.pragma("synchronous = NORMAL");
     db.pragma(`cache_size = -${DEFAULT_CACHE_KIB}`);
     db.pragma("temp_store = MEMORY");
@@ -300,19 +319,24 @@ class SqliteStore extends SqlReader implements Store {
 
   getCachedPartial(blob: string, build: string): string | undefined {
     const row = this.ctx.stmt("SELECT data FROM partial_cache WHERE blob = ? AND build = ?").get(blob, build) as
-      | { data: string }
+      | { data: Buffer }
       | undefined;
-    return row?.data;
+    if (!row) return undefined;
+    try {
+      return unpackPartial(row.data);
+    } catch {
+      return undefined; // not what put wrote: a miss
+    }
   }
 
-  putCachedPartials(rows: { blob: string; build: string; data: string }[]): void {
+  putCachedPartials(rows: { blob: string; build: string; data: string; packed?: Uint8Array }[]): void {
     this.refuseReadonly("cache partials");
     if (rows.length === 0) return;
     const put = this.ctx.stmt(
       "INSERT INTO partial_cache (blob, build, data) VALUES (?, ?, ?) ON CONFLICT (blob, build) DO UPDATE SET data = excluded.data",
     );
     const all = (): void => {
-      for (const r of rows) put.run(r.blob, r.build, r.data);
+      for (const r of rows) put.run(r.blob, r.build, r.packed ?? packPartial(r.data));
     };
     // Inside a write() the rows join its transaction; outside, their own transaction — never a database commit.
     if (this.ctx.writing) all();

@@ -125,8 +125,9 @@ export interface Store extends Reader {
   currentSeq(): number;
   /** FTS5 keyword search over node names, signatures and doc comments. */
   searchText(plane: string, query: string, limit: number): StoredNode[];
-  /** Per-file partial cache keyed by (blob id, plugin build). */
+  /** Per-file partial cache keyed by (blob id, plugin build): the partial's JSON text. */
   getCachedPartial(blob: string, build: string): string | undefined;
-  putCachedPartials(rows: { blob: string; build: string; data: string }[]): void;
+  /** `packed`, when given, is `packPartial(data)` already made (src/model/packed.ts); else the store packs `data`. */
+  putCachedPartials(rows: { blob: string; build: string; data: string; packed?: Uint8Array }[]): void;
   close(): void;
 }

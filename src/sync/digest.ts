@@ -39,7 +39,9 @@ export function storeCache(store: Store): PartialCache {
       return raw === undefined ? undefined : (JSON.parse(raw) as Partial);
     },
     put(rows) {
-      store.putCachedPartials(rows.map((r) => ({ blob: r.blob, build: r.build, data: r.json ?? JSON.stringify(r.partial) })));
+      store.putCachedPartials(
+        rows.map((r) => ({ blob: r.blob, build: r.build, data: r.json ?? JSON.stringify(r.partial), packed: r.packed })),
+      );
     },
   };
 }

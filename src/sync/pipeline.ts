@@ -21,8 +21,8 @@ export interface SourceFile {
 
 export interface PartialCache {
   get(blob: string, build: string): Partial | undefined;
-  /** `json`, when given, is the partial's JSON text (saves stringifying it again). */
-  put(rows: { blob: string; build: string; partial: Partial; json?: string }[]): void;
+  /** `json`, when given, is the partial's JSON text (saves stringifying it again); `packed`, that text packed (packPartial). */
+  put(rows: { blob: string; build: string; partial: Partial; json?: string; packed?: Uint8Array }[]): void;
 }
 
 export interface PluginReport {
@@ -158,7 +158,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
   const ownPool = opts.poolOwned === true || (!opts.pool && claimed.length > 0);
   let pool = opts.pool;
   // Cached as they come, in batches: the writes overlap the extraction still running.
-  const toCache: { blob: string; build: string; partial: Partial; json?: string }[] = [];
+  const toCache: { blob: string; build: string; partial: Partial; json?: string; packed?: Uint8Array }[] = [];
   const flushCache = (): void => {
     if (opts.cache && toCache.length > 0) opts.cache.put(toCache.splice(0));
   };
@@ -218,9 +218,9 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
         pool
           .extract(path, `${c.plugin.manifest.name}/${c.grammar}`, bytes)
           .then(
-            ({ partial, json }) => {
+            ({ partial, json, packed }) => {
               partials.set(path, { partial, oid, build });
-              toCache.push({ blob: oid, build, partial, json });
+              toCache.push({ blob: oid, build, partial, json, packed });
               report.parsed++;
               if (toCache.length >= CACHE_BATCH) flushCache();
             },

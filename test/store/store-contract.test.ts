@@ -1,6 +1,7 @@
 // The store contract (src/store/types.ts): planes, nodes, edges, properties, labels, name
 // matching, key uniqueness, cascading deletes, cross-plane refusal, transactions.
 
+import { packPartial } from "../../src/model/packed.js";
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { Store } from "../../src/store/types.js";
@@ -403,6 +404,16 @@ describe("store contract", () => {
         }),
       );
       assert.equal(store.getCachedPartial("b2", "ts@1"), undefined);
+    });
+
+    it("stores the text packed, or the packing a worker already made", () => {
+      const json = JSON.stringify({ path: "a.ts", refs: Array.from({ length: 200 }, (_, i) => ({ kind: "call", name: `f${i % 7}`, line: i })) });
+      store.putCachedPartials([
+        { blob: "p1", build: "ts@1", data: json },
+        { blob: "p2", build: "ts@1", data: json, packed: packPartial(json) },
+      ]);
+      assert.equal(store.getCachedPartial("p1", "ts@1"), json);
+      assert.equal(store.getCachedPartial("p2", "ts@1"), json);
     });
   });
 });

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
-import { SCHEMA_VERSION } from "../../src/store/schema.js";
+import { OLDEST_MIGRATED, SCHEMA_VERSION } from "../../src/store/schema.js";
 import { openStore } from "../../src/store/store.js";
 import { tempDir, throwsCode } from "./helpers.js";
 
@@ -127,7 +127,7 @@ describe("opening a database", () => {
         raw.pragma(`user_version = ${v}`);
         raw.close();
       };
-      setVersion(SCHEMA_VERSION - 1);
+      setVersion(OLDEST_MIGRATED - 1);
       const older = throwsCode(() => openStore(file), "DB_SCHEMA");
       assert.match(older.message, /older drsg.*drsg digest/);
       setVersion(SCHEMA_VERSION + 1);
@@ -135,6 +135,46 @@ describe("opening a database", () => {
       assert.match(newer.message, /newer drsg.*upgrade drsg/);
       setVersion(SCHEMA_VERSION);
       openStore(file).close();
+    });
+  });
+
+  it("a v1 database is migrated at open: the graph kept, its text partial cache replaced by the packed one", () => {
+    withDir((dir) => {
+      const file = join(dir, "g.drsg");
+      const s = openStore(file, { create: true });
+      s.write((w) => {
+        w.createPlane("p");
+        w.createNode("p", { key: "p/a", labels: ["Function"], props: { line: 1 } });
+      });
+      s.close();
+      // What v1 held: the cache's data as TEXT.
+      const raw = new Database(file);
+      raw.exec(`DROP TABLE partial_cache;
+        CREATE TABLE partial_cache (blob TEXT NOT NULL, build TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (blob, build)) STRICT;
+        INSERT INTO partial_cache VALUES ('b1', 'ts@1', '{"path":"a.ts"}');`);
+      raw.pragma("user_version = 1");
+      raw.close();
+      for (const readonly of [true, false]) {
+        const again = openStore(file, { readonly });
+        try {
+          assert.deepEqual(
+            again.getNodeByKey("p", "p/a")?.props,
+            { line: 1 },
+          );
+          assert.equal(again.getCachedPartial("b1", "ts@1"), undefined);
+          if (!readonly) {
+            again.putCachedPartials([{ blob: "b1", build: "ts@1", data: '{"path":"a.ts"}' }]);
+            assert.equal(again.getCachedPartial("b1", "ts@1"), '{"path":"a.ts"}');
+          }
+        } finally {
+          again.close();
+        }
+      }
+      const check = new Database(file, { readonly: true });
+      assert.equal(check.pragma("user_version", { simple: true }), SCHEMA_VERSION);
+      const col = (check.prepare("SELECT type FROM pragma_table_info('partial_cache') WHERE name = 'data'").get() as { type: string }).type;
+      assert.equal(col, "BLOB");
+      check.close();
     });
   });
 
