@@ -61,7 +61,14 @@ export class PackReader {
       // Most recently used last.
       this.cache.delete(key);
       this.cache.set(key, hit);
-      return hit;
+      // A caller gets its own copy: the digest transfers a blob's buffer to a worker, which would
+      // leave the cached base empty, every delta on it unreadable and each such read handed to
+      // isomorphic-git (which loads the whole pack into memory: +240 MB on vite's clone).
+      if (depth > 0) return hit;
+      // Its own memory (never the shared pool's), so it may be transferred in turn.
+      const data = Buffer.allocUnsafeSlow(hit.data.length);
+      hit.data.copy(data);
+      return { type: hit.type, data };
     }
     const head = Buffer.alloc(32);
     const got = readSync(fd, head, 0, head.length, offset);

@@ -87,6 +87,32 @@ describe("PackReader", () => {
     assert.equal((r as unknown as { cached: number }).cached, 0);
   });
 
+  test("a cached base handed to a caller is its own copy: transferring it to a worker cannot empty the cache", async () => {
+    const t = tempDir();
+    temps.push(t.cleanup);
+    const dir = t.dir;
+    const base = Array.from({ length: 400 }, (_, i) => `line ${i}\n`).join("");
+    makeRepo(dir, Array.from({ length: 4 }, (_, i) => ({ files: { "f.txt": `${base}tail ${i}\n` }, message: `v${i}` })));
+    git(dir, ["gc", "-q", "--aggressive"]);
+    const [delta, , baseOid] = git(dir, ["cat-file", "--batch-all-objects", "--batch-check=%(objectname) %(objecttype) %(deltabase)"])
+      .split("\n")
+      .map((l) => l.split(" "))
+      .find(([, ty, b]) => ty === "blob" && b !== "0".repeat(40))!;
+    const r = reader(dir);
+    const want = catFile(dir, "blob", delta!);
+    assert.deepEqual((await r.read(delta!))?.data, want); // reads (and keeps) its base
+    const cached = [...(r as unknown as { cache: Map<string, { data: Buffer }> }).cache.values()].map((o) => o.data);
+    assert.equal(cached.length, 1, "the base is kept");
+    const b = await r.read(baseOid!);
+    assert.deepEqual(b?.data, catFile(dir, "blob", baseOid!));
+    assert.ok(b && !cached.some((c) => c === b.data || c.buffer === b.data.buffer), "not the cached buffer");
+    // What the digest does with a blob it reads: transfer its memory to a worker when it owns all of it.
+    assert.ok(b.data.byteOffset === 0 && b.data.byteLength === b.data.buffer.byteLength, "the copy owns its memory");
+    structuredClone(b.data.buffer, { transfer: [b.data.buffer as ArrayBuffer] });
+    assert.equal(b.data.byteLength, 0, "the caller's copy is detached");
+    assert.deepEqual((await r.read(delta!))?.data, want);
+  });
+
   test("applyDelta refuses a delta for another base or one that runs past it", () => {
     const baseBuf = Buffer.from("hello world");
     // base size 11, result size 5, copy offset 6 length 5 ("world")
