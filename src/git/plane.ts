@@ -369,10 +369,36 @@ export interface GitWriteStats {
 }
 
 /** Apply a delta inside the caller's transaction. Endpoints are looked up by key, so it stays valid. */
+/**
+ * The first write of a history plane: nothing there to look up, update or delete, so nodes and
+ * edges go in as batches (what the general path would leave: one edge per src, type and dst,
+ * the last props given for it).
+ */
+function writeNewGitPlane(w: Writer, d: GitPlaneDelta): GitWriteStats {
+  const ids = w.createNodes(
+    d.plane,
+    d.upsert.map((n) => ({ key: n.key, labels: n.labels, props: n.props })),
+  );
+  const idOf = new Map(d.upsert.map((n, i) => [n.key, ids[i]!]));
+  const edges = new Map<string, { type: string; src: number; dst: number; props: Props }>();
+  for (const e of d.addEdges) {
+    const src = idOf.get(e.src);
+    const dst = idOf.get(e.dst);
+    if (src === undefined || dst === undefined) continue;
+    edges.set(`${src} ${e.type} ${dst}`, { type: e.type, src, dst, props: e.props });
+  }
+  w.createEdges(d.plane, [...edges.values()]);
+  if (Object.keys(d.props).length > 0) w.setPlaneProps(d.plane, d.props);
+  return { nodes: d.upsert.length, edges: d.addEdges.filter((e) => idOf.has(e.src) && idOf.has(e.dst)).length };
+}
+
 export function writeGitPlane(w: Writer, d: GitPlaneDelta): GitWriteStats {
   const stats: GitWriteStats = { nodes: 0, edges: 0 };
   if (isEmptyDelta(d)) return stats;
-  if (!w.getPlane(d.plane)) w.createPlane(d.plane);
+  if (!w.getPlane(d.plane)) {
+    w.createPlane(d.plane);
+    return writeNewGitPlane(w, d);
+  }
   for (const key of d.remove) {
     const n = w.getNodeByKey(d.plane, key);
     if (n) {

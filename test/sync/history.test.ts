@@ -3,7 +3,9 @@
 // append-only commits across folds; a bounded first read said in the ledger.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { HEAD_KEY, commitKey, gitPlaneName } from "../../src/git/plane.js";
+import { HEAD_KEY, commitKey, gitPlaneName, readGitPlane, writeGitPlane } from "../../src/git/plane.js";
+import { GitRepo } from "../../src/git/repo.js";
+import { exportPlane } from "../../src/sync/export.js";
 import type { Store } from "../../src/store/types.js";
 import { digest } from "../../src/sync/digest.js";
 import { history } from "../../src/tools/history.js";
@@ -70,6 +72,27 @@ describe("the _git plane", () => {
     assert.equal(store.getNode(g, replaced[0]!.dst)!.props.sha, fx.sha.topic, "the replaced commit is kept as history");
     const ledger = store.getPlane(g)!.props.ledger as Record<string, unknown>;
     assert.equal(ledger.truncated, false);
+  });
+
+  test("a first write in batches leaves what the general write leaves", async () => {
+    const repo = (await GitRepo.find(fx.dir))!;
+    const exported: string[] = [];
+    for (const precreate of [false, true]) {
+      const s = tempStore().store;
+      try {
+        const delta = await readGitPlane(repo, s, "h_git");
+        s.write((w) => {
+          // A plane already there (empty) takes the general path: look up, then create one by one.
+          if (precreate) w.createPlane("h_git");
+          writeGitPlane(w, delta);
+        });
+        exported.push([...exportPlane(s, "h_git")].join("\n"));
+      } finally {
+        s.close();
+      }
+    }
+    assert.ok(exported[0]!.includes('"type":"PARENT"') && exported[0]!.includes('"kind":"node","key":"commit:'));
+    assert.equal(exported[0], exported[1]);
   });
 
   test("history: counts, HEAD, branches locals first with HEAD marked, tags, rebase caveat, newest commits", async () => {
