@@ -13,13 +13,29 @@ export function opsPlaneName(plane: string): string {
 
 /** Commits and tags the history plane holds. */
 export function historyIndex(r: Reader, gitPlane: string): HistoryIndex {
-  const commits: string[] = [];
-  const tags = new Map<string, string>();
-  if (!r.getPlane(gitPlane)) return { commits, tags };
-  for (const n of r.nodesByLabel(gitPlane, "Commit", 1_000_000)) if (typeof n.props.sha === "string") commits.push(n.props.sha);
-  for (const n of r.nodesByLabel(gitPlane, "Tag", 100_000))
-    if (typeof n.props.name === "string" && typeof n.props.target === "string") tags.set(n.props.name, n.props.target);
-  return { commits, tags };
+  // Read on first use: only an image tag that names a revision or a version needs it, and the
+  // commits of a long history are thousands of rows.
+  let commits: string[] | undefined;
+  let tags: Map<string, string> | undefined;
+  return {
+    get commits() {
+      if (!commits) {
+        commits = [];
+        if (r.getPlane(gitPlane))
+          for (const n of r.nodesByLabel(gitPlane, "Commit", 1_000_000)) if (typeof n.props.sha === "string") commits.push(n.props.sha);
+      }
+      return commits;
+    },
+    get tags() {
+      if (!tags) {
+        tags = new Map();
+        if (r.getPlane(gitPlane))
+          for (const n of r.nodesByLabel(gitPlane, "Tag", 100_000))
+            if (typeof n.props.name === "string" && typeof n.props.target === "string") tags.set(n.props.name, n.props.target);
+      }
+      return tags;
+    },
+  };
 }
 
 /** Read the manifest files among a walk's files (YAML, Dockerfiles), skipping unreadable ones. */
