@@ -13,14 +13,17 @@ export const SCHEMA_VERSION = 2;
  * DB_SCHEMA. v1 → v2 touches only the partial cache, a cache: it starts empty again.
  */
 export const OLDEST_MIGRATED = 1;
-export const MIGRATIONS: Record<number, string> = {
-  1: `DROP TABLE partial_cache;
-CREATE TABLE partial_cache (
+
+/** The partial cache: not graph state (no history; writing it is not a database commit). data: the partial's JSON, raw-deflated. */
+const PARTIAL_CACHE = `CREATE TABLE partial_cache (
   blob  TEXT NOT NULL,
   build TEXT NOT NULL,
   data  BLOB NOT NULL,
   PRIMARY KEY (blob, build)
-) STRICT;`,
+) STRICT;`;
+
+export const MIGRATIONS: Record<number, string> = {
+  1: `DROP TABLE partial_cache;\n${PARTIAL_CACHE}`,
 };
 
 /** `PRAGMA application_id` of every drsg database: "drsg" in ASCII. */
@@ -124,14 +127,7 @@ CREATE VIRTUAL TABLE nodes_fts USING fts5 (
   tokenize = 'unicode61 remove_diacritics 2'
 );
 
--- A cache, not graph state: no history, and writing it is not a database commit. data: the
--- partial's JSON, deflated (raw deflate).
-CREATE TABLE partial_cache (
-  blob  TEXT NOT NULL,
-  build TEXT NOT NULL,
-  data  BLOB NOT NULL,
-  PRIMARY KEY (blob, build)
-) STRICT;
+${PARTIAL_CACHE}
 `;
 
 /** meta keys. `floor` is the oldest commit still readable as-of (0 until anything is reclaimed). */

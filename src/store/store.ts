@@ -146,6 +146,8 @@ function initSchema(db: Database.Database): void {
  *
  * - `readonly`: the store refuses write() and putCachedPartials() (BAD_INPUT), never creates,
  *   and still takes the exclusive lock (so the file must be writable).
+ * - A database of an older schema this drsg migrates (schema.ts, MIGRATIONS) is migrated here,
+ *   in one transaction, readonly or not: migrations touch the partial cache only, never the graph.
  * - Nested write(): refused with INTERNAL — call the inner code with the outer Writer instead.
  */
 export function openStore(path: string, opts: OpenOptions = {}): Store {
