@@ -358,6 +358,13 @@ class FileExtraction {
     return o < 0 ? undefined : this.M.text(o);
   }
 
+  /** The capture's text squashed to 200 characters (an annotation's leading `:` dropped with `annotation`); undefined when absent or empty. */
+  squashed(id: number, annotation = false): string | undefined {
+    const t = this.text(id);
+    if (!t) return undefined;
+    return squash(annotation ? t.replace(/^:\s*/, "") : t, 200);
+  }
+
   count(o: number): number | undefined {
     if (o < 0) return undefined;
     return this.M.namedNonComment(o) ?? countNamed(this.M.node(o), () => (this.walker ??= this.tree.walk()));
@@ -450,14 +457,14 @@ class FileExtraction {
     else if (vis) def.visibility = squash(vis, 40);
     if (this.first(C.async) >= 0) def.isAsync = true;
     if (this.first(C.static) >= 0) def.isStatic = true;
-    const returns = this.text(C.returns);
-    if (returns) def.returns = squash(returns.replace(/^:\s*/, ""), 200);
-    const type = this.text(C.type);
-    if (type) def.type = squash(type.replace(/^:\s*/, ""), 200);
-    const owner = this.text(C.owner);
-    if (owner) def.owner = squash(owner, 200);
-    const trait = this.text(C.trait);
-    if (trait) def.trait = squash(trait, 200);
+    const returns = this.squashed(C.returns, true);
+    if (returns !== undefined) def.returns = returns;
+    const type = this.squashed(C.type, true);
+    if (type !== undefined) def.type = type;
+    const owner = this.squashed(C.owner);
+    if (owner !== undefined) def.owner = owner;
+    const trait = this.squashed(C.trait);
+    if (trait !== undefined) def.trait = trait;
     const arity = this.count(this.first(C.params));
     if (arity !== undefined) def.arity = arity;
     const ext = this.all(C.extends);
@@ -466,8 +473,8 @@ class FileExtraction {
     if (impl) def.implements = impl.map((o) => squash(M.text(o), 200));
     const decos = this.all(C.decorator);
     if (decos) def.decorators = decos.map((o) => squash(M.text(o), 200));
-    const obj = this.text(C.object);
-    if (obj) def.object = squash(obj, 200);
+    const obj = this.squashed(C.object);
+    if (obj !== undefined) def.object = obj;
     const value = this.first(C.value);
     if (value >= 0) {
       def.valueKind = M.type(value);
@@ -563,16 +570,16 @@ class FileExtraction {
     const name = this.text(C.name);
     if (!name) return;
     const local: Local = { name, scope: -1, line: M.row(node) + 1, at: M.start(node) };
-    const type = this.text(C.type);
-    if (type) local.type = squash(type.replace(/^:\s*/, ""), 200);
-    const newOf = this.text(C.new);
-    if (newOf) local.newOf = squash(newOf, 200);
-    const callOf = this.text(C.call);
-    if (callOf) local.callOf = squash(callOf, 200);
-    const callRecv = this.text(C.call_receiver);
-    if (callRecv) local.callReceiver = squash(callRecv, 200);
-    const aliasOf = this.text(C.alias_of);
-    if (aliasOf) local.aliasOf = squash(aliasOf, 200);
+    const type = this.squashed(C.type, true);
+    if (type !== undefined) local.type = type;
+    const newOf = this.squashed(C.new);
+    if (newOf !== undefined) local.newOf = newOf;
+    const callOf = this.squashed(C.call);
+    if (callOf !== undefined) local.callOf = callOf;
+    const callRecv = this.squashed(C.call_receiver);
+    if (callRecv !== undefined) local.callReceiver = callRecv;
+    const aliasOf = this.squashed(C.alias_of);
+    if (aliasOf !== undefined) local.aliasOf = aliasOf;
     if (pname === "local.param") local.isParam = true;
     const scopeNode = this.first(C.scope);
     if (scopeNode >= 0) local.end = M.end(scopeNode);
@@ -582,11 +589,11 @@ class FileExtraction {
   }
 
   private impl(node: number): void {
-    const owner = this.text(this.C.owner);
-    const trait = this.text(this.C.trait);
+    const owner = this.squashed(this.C.owner);
+    const trait = this.squashed(this.C.trait);
     const r: ImplRange = { start: this.M.start(node), end: this.M.end(node) };
-    if (owner) r.owner = squash(owner, 200);
-    if (trait) r.trait = squash(trait, 200);
+    if (owner !== undefined) r.owner = owner;
+    if (trait !== undefined) r.trait = trait;
     this.impls.push(r);
   }
 

@@ -14,7 +14,7 @@ export const IDLE_GC_MS = 200;
 export interface Extracted {
   partial: Partial;
   json: string;
-  /** `json` packed for the partial cache (src/model/packed.ts). */
+  /** `json` packed for the partial cache (src/model/packed.ts), when asked for. */
   packed?: Uint8Array;
   parseMs: number;
 }
@@ -72,8 +72,11 @@ export class ExtractPool {
     }
   }
 
-  /** Extract one file; `bytes` is transferred to the worker (do not reuse it). */
-  extract(path: string, job: string, bytes: Uint8Array): Promise<Extracted> {
+  /**
+   * Extract one file; `bytes` is transferred to the worker (do not reuse it). With `pack`, the
+   * worker also packs the partial for the partial cache (Extracted.packed).
+   */
+  extract(path: string, job: string, bytes: Uint8Array, opts: { pack?: boolean } = {}): Promise<Extracted> {
     if (this.closed) return Promise.reject(new Error("extract pool is closed"));
     let best = this.pinnedTo.get(job) ?? -1;
     if (best < 0) {
@@ -87,7 +90,7 @@ export class ExtractPool {
     this.load[best]! += weight;
     return new Promise((resolve, reject) => {
       this.pending.set(seq, { resolve, reject, worker: best, bytes: weight });
-      const task: ExtractTask = { seq, path, job, bytes };
+      const task: ExtractTask = { seq, path, job, bytes, ...(opts.pack ? { pack: true } : {}) };
       const transfer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
       this.workers[best]!.postMessage(task, transfer);
     });

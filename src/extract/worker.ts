@@ -12,6 +12,8 @@ export interface ExtractTask {
   path: string;
   job: string;
   bytes: Uint8Array;
+  /** Pack the partial for the partial cache too (only a caller that caches asks). */
+  pack?: boolean;
 }
 
 /** Load (compile) these grammar jobs now, so the first file of each pays no start-up. */
@@ -26,7 +28,7 @@ export type ExtractReply =
       ok: true;
       /** The partial as JSON: cheaper to send than a structured clone. */
       json: string;
-      /** `json` packed for the partial cache (packPartial), here rather than on the main thread. */
+      /** `json` packed for the partial cache (packPartial) when the task asks, here rather than on the main thread. */
       packed?: Uint8Array;
       parseMs: number;
     }
@@ -68,7 +70,7 @@ async function handle(task: ExtractTask): Promise<ExtractReply> {
     const parseMs = performance.now() - t0;
     const partial = extractTree(tree, grammar.query, source, task.path, job.grammar, job.doc ?? {});
     const json = JSON.stringify(partial);
-    return { seq: task.seq, ok: true, json, packed: packPartial(json), parseMs };
+    return { seq: task.seq, ok: true, json, ...(task.pack ? { packed: packPartial(json) } : {}), parseMs };
   } finally {
     tree.delete();
   }

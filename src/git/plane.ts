@@ -3,7 +3,9 @@
 // and never rewritten (commits are immutable); only the moving refs (branches, tags, HEAD) and
 // rebases still in progress are patched. Reading (async, git) is split from writing (sync, inside
 // the caller's transaction) so a fold can write its code plane and history in one commit.
-import type { NodeFact, PropValue, Props } from "../model/facts.js";
+import type { EdgeFact, NodeFact, PropValue, Props } from "../model/facts.js";
+import { compareEdges } from "../resolve/common.js";
+import { applyFacts } from "../sync/apply.js";
 import type { Reader, Writer } from "../store/types.js";
 import type { CommitInfo, GitRepo, ReflogEntry } from "./repo.js";
 
@@ -370,26 +372,21 @@ export interface GitWriteStats {
 
 /** Apply a delta inside the caller's transaction. Endpoints are looked up by key, so it stays valid. */
 /**
- * The first write of a history plane: nothing there to look up, update or delete, so nodes and
- * edges go in as batches (what the general path would leave: one edge per src, type and dst,
- * the last props given for it).
+ * The first write of a history plane: nothing there to look up, so the facts go in as applyFacts
+ * creates a fresh plane's (in batches). As the general path leaves them: one edge per src, type
+ * and dst, with the last props given for it.
  */
 function writeNewGitPlane(w: Writer, d: GitPlaneDelta): GitWriteStats {
-  const ids = w.createNodes(
-    d.plane,
-    d.upsert.map((n) => ({ key: n.key, labels: n.labels, props: n.props })),
-  );
-  const idOf = new Map(d.upsert.map((n, i) => [n.key, ids[i]!]));
-  const edges = new Map<string, { type: string; src: number; dst: number; props: Props }>();
-  for (const e of d.addEdges) {
-    const src = idOf.get(e.src);
-    const dst = idOf.get(e.dst);
-    if (src === undefined || dst === undefined) continue;
-    edges.set(`${src} ${e.type} ${dst}`, { type: e.type, src, dst, props: e.props });
-  }
-  w.createEdges(d.plane, [...edges.values()]);
+  const edges = new Map<string, EdgeFact>();
+  for (const e of d.addEdges) edges.set(`${e.src}\u0000${e.type}\u0000${e.dst}`, { type: e.type, src: e.src, dst: e.dst, props: e.props });
+  const facts = {
+    nodes: [...d.upsert].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    edges: [...edges.values()].sort(compareEdges),
+  };
+  applyFacts(w, d.plane, facts, { nodes: new Map(), edges: new Map() }, { keepState: false });
   if (Object.keys(d.props).length > 0) w.setPlaneProps(d.plane, d.props);
-  return { nodes: d.upsert.length, edges: d.addEdges.filter((e) => idOf.has(e.src) && idOf.has(e.dst)).length };
+  const keys = new Set(d.upsert.map((n) => n.key));
+  return { nodes: d.upsert.length, edges: d.addEdges.filter((e) => keys.has(e.src) && keys.has(e.dst)).length };
 }
 
 export function writeGitPlane(w: Writer, d: GitPlaneDelta): GitWriteStats {

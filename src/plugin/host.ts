@@ -72,6 +72,11 @@ function resolveInNodeModules(pkg: string, file: string): string {
   });
 }
 
+/** A worker job's id: the plugin, then its grammar ("ts/tsx"). */
+function jobId(plugin: string, grammar: string): string {
+  return `${plugin}/${grammar}`;
+}
+
 export class PluginSet {
   readonly plugins: LoadedPlugin[];
   private readonly byExt = new Map<string, LoadedPlugin>();
@@ -102,12 +107,13 @@ export class PluginSet {
   }
 
   /** The plugin and grammar that claim a path, by its lower-cased extension. */
-  route(path: string): { plugin: LoadedPlugin; grammar: string } | undefined {
+  /** The plugin and grammar claiming a path, and the id of its worker job (as jobs() names it). */
+  route(path: string): { plugin: LoadedPlugin; grammar: string; job: string } | undefined {
     const ext = extname(path).toLowerCase();
     const plugin = this.byExt.get(ext);
     if (!plugin) return undefined;
     const grammar = grammarFor(plugin.manifest, ext);
-    return grammar ? { plugin, grammar } : undefined;
+    return grammar ? { plugin, grammar, job: jobId(plugin.manifest.name, grammar) } : undefined;
   }
 
   /** Worker job descriptors for every (plugin, grammar) pair. */
@@ -118,7 +124,7 @@ export class PluginSet {
         const files = p.manifest.queries[gid];
         if (!files) continue;
         out.push({
-          id: `${p.manifest.name}/${gid}`,
+          id: jobId(p.manifest.name, gid),
           plugin: p.manifest.name,
           build: p.build,
           grammar: gid,

@@ -188,10 +188,8 @@ async function earlyPool(opts: DigestOptions): Promise<ExtractPool | undefined> 
 export function warmFor(pool: ExtractPool, plugins: PluginSet, paths: readonly string[]): Promise<string[][] | undefined> {
   const files = new Map<string, number>();
   for (const p of paths) {
-    const route = plugins.route(p);
-    if (!route) continue;
-    const job = `${route.plugin.manifest.name}/${route.grammar}`;
-    files.set(job, (files.get(job) ?? 0) + 1);
+    const job = plugins.route(p)?.job;
+    if (job !== undefined) files.set(job, (files.get(job) ?? 0) + 1);
   }
   return pool.plan(files);
 }

@@ -298,7 +298,7 @@ export class PlaneSync {
     for (const f of walk.files) {
       const route = this.opts.plugins.route(f.path);
       if (!route || !f.oid) continue;
-      jobs.add(`${route.plugin.manifest.name}/${route.grammar}`);
+      jobs.add(route.job);
       const build = route.plugin.build;
       const known = this.partials.get(f.path);
       if (known && known.oid === f.oid && known.build === build) {

@@ -114,7 +114,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       manifestNames.set(m, set);
     }
 
-  const claimed: { file: SourceFile; plugin: LoadedPlugin; grammar: string }[] = [];
+  const claimed: { file: SourceFile; plugin: LoadedPlugin; grammar: string; job: string }[] = [];
   const manifestFiles: SourceFile[] = [];
   for (const f of opts.files) {
     if (manifestNames.has(basename(f.path))) manifestFiles.push(f);
@@ -216,7 +216,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
       const path = c.file.path;
       work.push(
         pool
-          .extract(path, `${c.plugin.manifest.name}/${c.grammar}`, bytes)
+          .extract(path, c.job, bytes, { pack: opts.cache !== undefined })
           .then(
             ({ partial, json, packed }) => {
               partials.set(path, { partial, oid, build });

@@ -237,9 +237,9 @@ async function partialOf(w: Where, rel: string, oid: string, bytes: Uint8Array):
   if (hit) return { ...hit, path: rel };
   const pool = new ExtractPool(plugins.jobs(), 1);
   try {
-    const { partial } = await pool.extract(rel, `${route.plugin.manifest.name}/${route.grammar}`, bytes.slice());
+    const { partial, json, packed } = await pool.extract(rel, route.job, bytes.slice(), { pack: true });
     try {
-      cache.put([{ blob: oid, build, partial }]);
+      cache.put([{ blob: oid, build, partial, json, packed }]);
     } catch {
       // a read-only database: the partial is simply not cached
     }

@@ -38,6 +38,16 @@ function children(pid: number): number[] {
 
 const nul = (file: string) => readFileSync(file, "utf8").split("\0").filter(Boolean);
 
+/** Assert a follower process runs with the follower's node flags and malloc settings, ending in `args`; answers its environment. */
+function followerSetup(pid: number, args: string[]): string[] {
+  const argv = nul(`/proc/${pid}/cmdline`);
+  assert.deepEqual(argv.slice(1, 1 + FOLLOWER_NODE_FLAGS.length), [...FOLLOWER_NODE_FLAGS]);
+  assert.deepEqual(argv.slice(-args.length), args);
+  const environ = nul(`/proc/${pid}/environ`);
+  for (const [k, v] of Object.entries(FOLLOWER_MALLOC_ENV)) assert.ok(environ.includes(`${k}=${v}`), `${k}=${v} in the follower's environment`);
+  return environ;
+}
+
 async function gone(pid: number, limitMs = 60_000): Promise<boolean> {
   for (const t0 = Date.now(); Date.now() - t0 < limitMs; ) {
     if (!existsSync(`/proc/${pid}`)) return true;
@@ -87,11 +97,7 @@ describe("drsg watch's follower process", { skip: !existsSync("/proc/self/task")
       const kids = children(w.proc.pid!);
       assert.equal(kids.length, 1, `one follower process: ${kids.join(" ")}`);
       follower = kids[0]!;
-      const argv = nul(`/proc/${follower}/cmdline`);
-      assert.deepEqual(argv.slice(1, 1 + FOLLOWER_NODE_FLAGS.length), [...FOLLOWER_NODE_FLAGS]);
-      assert.deepEqual(argv.slice(-5), ["watch", "--dir", dir, "--db", db]);
-      const environ = nul(`/proc/${follower}/environ`);
-      for (const [k, v] of Object.entries(FOLLOWER_MALLOC_ENV)) assert.ok(environ.includes(`${k}=${v}`), `${k}=${v} in the follower's environment`);
+      const environ = followerSetup(follower, ["watch", "--dir", dir, "--db", db]);
       assert.ok(environ.includes(`${FOLLOWER_MARK}=1`));
       assert.ok(w.lines.some((l) => l.includes(`drsg[${follower}] build shop`)), `the follower built the plane:\n${w.lines.join("\n")}`);
 
@@ -121,11 +127,7 @@ describe("drsg watch's follower process", { skip: !existsSync("/proc/self/task")
       const [, url, pid] = /drsg serve: (\S+) \(pid (\d+)\)/.exec(line)!;
       follower = Number(pid);
       assert.deepEqual(children(s.proc.pid!), [follower], "the server is the parent's one child");
-      const argv = nul(`/proc/${follower}/cmdline`);
-      assert.deepEqual(argv.slice(1, 1 + FOLLOWER_NODE_FLAGS.length), [...FOLLOWER_NODE_FLAGS]);
-      assert.deepEqual(argv.slice(-args.length), args);
-      const environ = nul(`/proc/${follower}/environ`);
-      for (const [k, v] of Object.entries(FOLLOWER_MALLOC_ENV)) assert.ok(environ.includes(`${k}=${v}`), `${k}=${v} in the server's environment`);
+      followerSetup(follower, args);
       // It serves: the JSON-RPC endpoint answers with the followed plane.
       const res = await fetch(url!.replace(/\/mcp$/, "/rpc"), {
         method: "POST",

@@ -12,7 +12,7 @@ async function grammarOf(file: string) {
   const set = activePlugins();
   const route = set.route(file);
   if (!route) throw new DrsgError("PLUGIN_NOT_FOUND", `no installed plugin claims '${file}' — drsg plugin list shows what is installed`);
-  const job = set.jobs().find((j) => j.id === `${route.plugin.manifest.name}/${route.grammar}`)!;
+  const job = set.jobs().find((j) => j.id === route.job)!;
   let text: string;
   try {
     text = readFileSync(file, "utf8");
