@@ -35,6 +35,16 @@ export const ERROR_CODES = [
   "BUSY",
   "UNAUTHORIZED",
   "FORBIDDEN",
+  "UNTRUSTED_STATE",
+  "URL_NOT_ALLOWED",
+  "PARSER_OWNED",
+  "READ_ONLY",
+  "CYPHER_SYNTAX",
+  "CYPHER_ERROR",
+  "PLAN_INVALID",
+  "UPGRADE_REQUIRED",
+  "SERVER_UNAVAILABLE",
+  "TOO_LARGE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

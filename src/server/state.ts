@@ -1,0 +1,217 @@
+// The repository's drsg state under `.drsg/`: where its database lives, and the record of the
+// server this user's drsg started for it (`server.json`). Everything in a working tree may have
+// come from a clone, so a record is trusted only when this user's drsg could have written it:
+// `.drsg/` a real directory (no link) owned by us and writable by nobody else, `server.json` a
+// regular file owned by us, mode 0600, not tracked by git, naming a loopback address and a live
+// drsg process. Anything else is refused with the reason and the way to fix it.
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { constants } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { GitRepo } from "../git/repo.js";
+import { DrsgError } from "../model/errors.js";
+import { probeHealth } from "./endpoint.js";
+
+export const STATE_DIR = ".drsg";
+export const DB_NAME = "graph.drsg";
+export const RECORD_NAME = "server.json";
+
+export interface ServerRecord {
+  /** host:port the server listens on. */
+  addr: string;
+  token: string;
+  pid: number;
+  plane: string;
+  /** Absolute path of the database it holds. */
+  db: string;
+  /** The repository root it follows. */
+  dir: string;
+  /** True when the user named the address on the command line (`--addr`); else loopback only. */
+  addr_from_user?: boolean;
+}
+
+/** A bearer token of real strength: 32 random bytes, base64url (43 characters). */
+export function strongToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** The repository root holding `start` the way git finds it (the first directory up with `.git`). */
+export function findRepoRoot(start: string): string | undefined {
+  let dir = resolve(start);
+  for (;;) {
+    if (existsSync(join(dir, ".git"))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** The repository's database path when `drsg init` made one (`<root>/.drsg/graph.drsg`). */
+export function repoDb(root: string): string | undefined {
+  const f = join(root, STATE_DIR, DB_NAME);
+  try {
+    return lstatSync(f).isFile() ? f : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Is `host` (no port) a loopback name or address? */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** The host part of `host:port` / `[v6]:port`. */
+export function hostOf(addr: string): string {
+  const m = /^\[([^\]]+)\](?::\d+)?$/.exec(addr);
+  if (m) return m[1]!;
+  const i = addr.lastIndexOf(":");
+  return i > 0 ? addr.slice(0, i) : addr;
+}
+
+function uid(): number | undefined {
+  return typeof process.getuid === "function" ? process.getuid() : undefined;
+}
+
+/** Why `path` (a directory we keep state in) cannot be trusted, or undefined when it can. */
+export function untrustedDir(path: string): string | undefined {
+  let st: ReturnType<typeof lstatSync>;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return undefined; // absent: nothing to trust or distrust yet
+  }
+  if (st.isSymbolicLink()) return `${path} is a symbolic link`;
+  if (!st.isDirectory()) return `${path} is not a directory`;
+  const me = uid();
+  if (me !== undefined && st.uid !== me) return `${path} is owned by uid ${st.uid}, not you (uid ${me})`;
+  if ((st.mode & 0o022) !== 0) return `${path} is writable by other users (mode ${(st.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
+export type RecordTrust =
+  | { ok: true; record: ServerRecord }
+  | { ok: false; absent: true }
+  | { ok: false; absent: false; why: string; fix: string };
+
+/**
+ * Read `<root>/.drsg/server.json` if this user's drsg could have written it. Does not probe the
+ * server (see liveServer). A record git tracks, or one another user could have written, is refused.
+ */
+export async function readRecord(root: string): Promise<RecordTrust> {
+  const dir = join(root, STATE_DIR);
+  const file = join(dir, RECORD_NAME);
+  let st: ReturnType<typeof lstatSync>;
+  try {
+    st = lstatSync(file);
+  } catch {
+    return { ok: false, absent: true };
+  }
+  const fix = `remove it (rm -rf ${dir}) and run drsg init again`;
+  const bad = (why: string): RecordTrust => ({ ok: false, absent: false, why, fix });
+  const dirWhy = untrustedDir(dir);
+  if (dirWhy) return bad(dirWhy);
+  if (st.isSymbolicLink()) return bad(`${file} is a symbolic link`);
+  if (!st.isFile()) return bad(`${file} is not a regular file`);
+  const me = uid();
+  if (me !== undefined && st.uid !== me) return bad(`${file} is owned by uid ${st.uid}, not you (uid ${me})`);
+  if ((st.mode & 0o077) !== 0) return bad(`${file} is readable or writable by other users (mode ${(st.mode & 0o777).toString(8)}; drsg writes it 0600)`);
+  const repo = await GitRepo.find(root);
+  if (repo) {
+    const files = await repo.trackedFiles().catch(() => [] as readonly string[]);
+    const tracked = files.find((f) => f === `${STATE_DIR}/${RECORD_NAME}` || f.startsWith(`${STATE_DIR}/`));
+    if (tracked)
+      return {
+        ok: false,
+        absent: false,
+        why: `${STATE_DIR}/ is tracked by git (${tracked}): it came with the repository, not from your drsg`,
+        fix: `git rm -r --cached ${STATE_DIR} && rm -rf ${dir}, then run drsg init`,
+      };
+  }
+  let rec: Partial<ServerRecord>;
+  try {
+    rec = JSON.parse(readFileSync(file, "utf8")) as Partial<ServerRecord>;
+  } catch {
+    return bad(`${file} is not JSON`);
+  }
+  if (!rec || typeof rec !== "object" || typeof rec.addr !== "string" || typeof rec.token !== "string" || typeof rec.pid !== "number")
+    return bad(`${file} does not hold a server record (addr, token, pid)`);
+  if (!isLoopbackHost(hostOf(rec.addr)) && rec.addr_from_user !== true) return bad(`${file} names a non-loopback address ${rec.addr}`);
+  return {
+    ok: true,
+    record: {
+      addr: rec.addr,
+      token: rec.token,
+      pid: rec.pid,
+      plane: typeof rec.plane === "string" ? rec.plane : "",
+      db: typeof rec.db === "string" ? rec.db : join(dir, DB_NAME),
+      dir: typeof rec.dir === "string" ? rec.dir : root,
+      ...(rec.addr_from_user === true ? { addr_from_user: true } : {}),
+    },
+  };
+}
+
+/** Is `pid` alive and running drsg? */
+export function isDrsgProcess(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("drsg");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The live server this user's drsg started for `root`: a trusted record whose pid is a live drsg
+ * process and whose address answers /health with that same pid. Undefined when none.
+ */
+export async function liveServer(root: string, timeoutMs = 1500): Promise<ServerRecord | undefined> {
+  const t = await readRecord(root);
+  if (!t.ok) return undefined;
+  const rec = t.record;
+  if (!isDrsgProcess(rec.pid)) return undefined;
+  const h = await probeHealth(`http://${rec.addr}/mcp`, timeoutMs);
+  return h && h.pid === rec.pid ? rec : undefined;
+}
+
+/** Create `<root>/.drsg` (0700) if absent; refuse one that cannot be trusted. */
+export function ensureStateDir(root: string): string {
+  const dir = join(root, STATE_DIR);
+  const why = untrustedDir(dir);
+  if (why) throw new DrsgError("UNTRUSTED_STATE", `${why} — drsg keeps its database and server record there; remove it (rm -rf ${dir}) and run drsg init again`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/**
+ * Write `file` atomically (a temp file beside it, then rename) without following a link: the
+ * temp file is created exclusively with O_NOFOLLOW, and a rename replaces a link rather than
+ * writing through it. The parent directory must already be trusted by the caller.
+ */
+export function writeFileAtomic(file: string, text: string, mode = 0o600): void {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(tmp, file);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+    throw e;
+  }
+}
+
+/** Record the server drsg started for `root` (0600, in a 0700 `.drsg/`). */
+export function writeRecord(root: string, rec: ServerRecord): void {
+  const dir = ensureStateDir(root);
+  writeFileAtomic(join(dir, RECORD_NAME), `${JSON.stringify(rec, null, 2)}\n`, 0o600);
+}
