@@ -108,6 +108,25 @@ export function activePlugins(): PluginSet {
   return set;
 }
 
+/** One installed plugin as `plugin list` shows it: loaded, or why it cannot be. */
+export interface InstalledStatus {
+  entry: RegistryEntry;
+  /** The pin check's refusal (PLUGIN_HASH_MISMATCH); undefined when the plugin loads. */
+  problem?: string;
+}
+
+/** Every registry entry with its pin checked — a tampered plugin is reported, never thrown. */
+export function installedStatus(): InstalledStatus[] {
+  return readRegistry().map((entry) => {
+    try {
+      loadInstalled(entry);
+      return { entry };
+    } catch (e) {
+      return { entry, problem: (e as Error).message };
+    }
+  });
+}
+
 /** Names of the bundled catalog's plugins. */
 export function catalogNames(): string[] {
   if (!existsSync(CATALOG_DIR)) return [];
@@ -141,9 +160,11 @@ export async function installPlugin(spec: string): Promise<InstallResult> {
   } else if (existsSync(spec) && /\.(tgz|tar\.gz)$/.test(spec)) {
     dir = unpackTgz(resolve(spec));
     source = resolve(spec);
-  } else if (catalogNames().includes(spec)) {
-    dir = join(CATALOG_DIR, spec);
-    source = `catalog:${spec}`;
+  } else if (catalogNames().includes(spec.replace(/^catalog:/, ""))) {
+    // `catalog:ruby` is how a registry entry names its source (plugin list prints it): accepted as `ruby`.
+    const name = spec.replace(/^catalog:/, "");
+    dir = join(CATALOG_DIR, name);
+    source = `catalog:${name}`;
   } else {
     throw new DrsgError(
       "PLUGIN_NOT_FOUND",
@@ -163,8 +184,19 @@ export async function installPlugin(spec: string): Promise<InstallResult> {
     g.query.delete();
     g.parser.delete();
   }
-  // Extension conflicts with another plugin (same name = upgrade).
-  const current = activePlugins();
+  // Extension conflicts with another plugin (same name = upgrade). Plugins whose pins fail
+  // (tampered) are left out of the check, so reinstalling one mends it.
+  const loadable = readRegistry()
+    .filter((e) => e.name !== m.name)
+    .flatMap((e) => {
+      try {
+        return [loadInstalled(e)];
+      } catch {
+        return [];
+      }
+    });
+  const loadableNames = new Set(loadable.map((p) => p.manifest.name));
+  const current = new PluginSet([...officialPlugins().filter((p) => !loadableNames.has(p.manifest.name)), ...loadable]);
   for (const ext of m.extensions) {
     const owner = current.route(`x${ext}`)?.plugin;
     if (owner && owner.manifest.name !== m.name)

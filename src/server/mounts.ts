@@ -66,7 +66,7 @@ export class MountManager {
         const root = typeof p.props.synced_root === "string" ? p.props.synced_root : undefined;
         if (!root || /_(git|ops)$/.test(p.name) || typeof p.props.synced_commit !== "string") continue;
         try {
-          const sync = await PlaneSync.open({ store, dir: root, plugins: this.plugins(), plane: p.name });
+          const sync = await PlaneSync.open({ store, dir: root, plugins: this.plugins(), pluginsNow: this.plugins, plane: p.name });
           // Follower bounds before the first sync starts this sync's workers (as drsg watch does).
           followerMode(sync);
           await sync.syncToHead();

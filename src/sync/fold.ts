@@ -9,6 +9,7 @@ import { realpath } from "node:fs/promises";
 import { basename, relative, resolve, sep } from "node:path";
 import { type GitPlaneDelta, gitPlaneName, isEmptyDelta, readGitPlane, writeGitPlane } from "../git/plane.js";
 import { GitRepo, type TreeChange } from "../git/repo.js";
+import { interruptedRebuild, REBUILT, rebuildingMarker } from "./marker.js";
 import { log } from "../log.js";
 import { isManifestPath } from "../ops/manifests.js";
 import { opsPlaneName, readManifests, writeOpsPlane } from "../ops/plane.js";
@@ -64,6 +65,13 @@ export interface PlaneSyncOptions {
   /** The tree: a repository's root or a directory inside it. */
   dir: string;
   plugins: PluginSet;
+  /**
+   * The installed set as it is now, asked before every operation (a server passes
+   * `activePlugins`). When its builders differ from the set the sync holds, the sync adopts it
+   * and its next operation reads the whole tree (so a plugin installed while the server runs is
+   * used by `rebuild` and by the next fold, never ignored).
+   */
+  pluginsNow?: () => PluginSet;
   /** Plane name; default the directory's name (as digest does). */
   plane?: string;
   /** An extraction pool to share; else one is started on first need and closed by close(). */
@@ -81,6 +89,10 @@ export interface PlaneSyncOptions {
    * (logged). Default: $DRSG_FOLD_VERIFY=1. Costs a full resolution per fold.
    */
   verify?: boolean;
+}
+
+function sameBuilders(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function factsChanged(s: ApplyStats): number {
@@ -110,7 +122,9 @@ export class PlaneSync {
   /** Claimed files that yielded no partial (binary, extraction failed), by path → `oid build`. */
   private unreadable = new Map<string, string>();
   private tree: Tree | undefined;
-  private readonly index: FactIndex;
+  private index: FactIndex;
+  /** The installed plugin set changed under us: the next fold reads the whole tree. */
+  private pluginsChanged: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private ownPool: ExtractPool | undefined;
   private closed = false;
@@ -146,7 +160,8 @@ export class PlaneSync {
         { dir: root },
       );
     const rel = relative(repo.root, root).split(sep).join("/");
-    return new PlaneSync(opts, repo, root, opts.plane ?? basename(root), rel);
+    // Our own copy: adopting a newly installed plugin set replaces `plugins` in it.
+    return new PlaneSync({ ...opts }, repo, root, opts.plane ?? basename(root), rel);
   }
 
   get gitPlane(): string {
@@ -177,10 +192,42 @@ export class PlaneSync {
     releaseMemory(this.store);
   }
 
+  /**
+   * Take the installed plugin set as it is now (opts.pluginsNow). A changed set replaces the
+   * resolver index and the extraction pool this sync started (its workers hold the old grammars),
+   * and marks the next fold as a full read. A set that cannot be loaded (a tampered plugin) keeps
+   * the one in use, logged.
+   */
+  private adoptPlugins(): void {
+    if (!this.opts.pluginsNow) return;
+    let now: PluginSet;
+    try {
+      now = this.opts.pluginsNow();
+    } catch (e) {
+      log("warn", `plane '${this.plane}': the installed plugins could not be loaded, folding with the set in use: ${(e as Error).message}`);
+      return;
+    }
+    const was = this.opts.plugins.builtBy;
+    if (now === this.opts.plugins || sameBuilders(now.builtBy, was)) return;
+    const added = now.builtBy.filter((b) => !was.includes(b));
+    const removed = was.filter((b) => !now.builtBy.includes(b));
+    this.pluginsChanged = [...added.map((b) => `+${b}`), ...removed.map((b) => `-${b}`)].join(", ");
+    log("info", `plane '${this.plane}': installed plugins changed (${this.pluginsChanged}); the next sync reads the whole tree`);
+    this.opts.plugins = now;
+    this.index = new FactIndex(now);
+    this.partials = new Map();
+    this.unreadable.clear();
+    this.tree = undefined;
+    const old = this.ownPool;
+    this.ownPool = undefined;
+    void old?.close();
+  }
+
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
       if (this.closed) throw new DrsgError("INTERNAL", `sync of plane '${this.plane}' is closed`);
       if (this.trimTimer) clearTimeout(this.trimTimer);
+      this.adoptPlugins();
       try {
         return await fn();
       } finally {
@@ -215,6 +262,9 @@ export class PlaneSync {
       if (!head) return this.noop("", "the repository has no commit yet");
       const synced = this.syncedCommit();
       if (!synced) return this.fullBuild(head, "build", "the plane records no commit");
+      const interrupted = interruptedRebuild(this.store.getPlane(this.plane)?.props ?? {});
+      if (interrupted) return this.fullBuild(head, "rebuild", `a rebuild started ${interrupted} was interrupted; reading the tree again`);
+      if (this.pluginsChanged) return this.fullBuild(head, "rebuild", `the installed plugins changed (${this.pluginsChanged})`);
       if (synced === head) {
         await this.warm(head);
         const r = this.noop(head);
@@ -237,6 +287,7 @@ export class PlaneSync {
         r.history = await this.updateHistoryOnly();
         return r;
       }
+      if (this.pluginsChanged) return this.fullBuild(to, "rebuild", `the installed plugins changed (${this.pluginsChanged})`);
       if (!(await this.repo.isAncestorOrKnown(from)))
         return this.fullBuild(to, "rebuild", `recorded commit ${from.slice(0, 12)} is unknown to the repository (rewritten history?)`);
       return this.fold(from, to);
@@ -484,7 +535,7 @@ export class PlaneSync {
           synced_commit: to,
           synced_root: this.root,
           built_by: this.opts.plugins.builtBy,
-          rebuilding_since: null,
+          ...REBUILT,
         });
         if (history) {
           const g = writeGitPlane(w, history);
@@ -574,8 +625,8 @@ export class PlaneSync {
 
   private async fullBuildBody(t0: number, from: string | undefined, to: string, kind: "build" | "rebuild", reason: string, since: string): Promise<FoldResult> {
     this.store.write((w) => {
-      if (w.getPlane(this.plane)) w.setPlaneProps(this.plane, { rebuilding_since: since });
-      else w.createPlane(this.plane, { rebuilding_since: since });
+      if (w.getPlane(this.plane)) w.setPlaneProps(this.plane, rebuildingMarker(since));
+      else w.createPlane(this.plane, rebuildingMarker(since));
     });
     this.state = undefined;
     this.partials = new Map();
@@ -590,7 +641,7 @@ export class PlaneSync {
       commit: to,
       git: this.opts.git,
       historyMaxCommits: this.opts.maxCommits,
-      planeProps: { rebuilding_since: null },
+      planeProps: REBUILT,
     });
     this.partials = d.build.partials;
     this.unreadable.clear();
@@ -598,6 +649,7 @@ export class PlaneSync {
     await this.readManifests(tree, undefined);
     this.tree = tree;
     this.index.seed(d.build.facts, d.build.partials, tree.manifests, d.report.notes);
+    this.pluginsChanged = undefined;
     const stats = d.applied!;
     const r: FoldResult = {
       plane: this.plane,
@@ -668,8 +720,8 @@ export async function rebuildPlane(opts: RebuildOptions): Promise<FoldResult> {
   }
   // A working-tree plane (no commit): the same full read, from the files.
   const t0 = performance.now();
-  store.write((w) => w.setPlaneProps(plane, { rebuilding_since: new Date().toISOString() }));
-  const d = await digest({ dir: root, plugins: opts.plugins, plane, store, pool: opts.pool, planeProps: { rebuilding_since: null } });
+  store.write((w) => w.setPlaneProps(plane, rebuildingMarker(new Date().toISOString())));
+  const d = await digest({ dir: root, plugins: opts.plugins, plane, store, pool: opts.pool, planeProps: REBUILT });
   const stats = d.applied!;
   return {
     plane,

@@ -4,6 +4,7 @@
 import { DrsgError } from "../model/errors.js";
 import { keyName } from "../model/facts.js";
 import { driftLine } from "../plugin/registry.js";
+import { interruptedRebuild } from "../sync/marker.js";
 import type { PlaneInfo, Reader, StoredNode } from "../store/types.js";
 import type { ToolContext } from "./tool.js";
 
@@ -23,6 +24,9 @@ export function requirePlane(r: Reader, name: string): PlaneInfo {
 
 /** The freshness line: the commit the answer is true for, or what stands in for it. */
 export function freshnessLine(p: PlaneInfo): string | undefined {
+  const interrupted = interruptedRebuild(p.props);
+  if (interrupted)
+    return `a rebuild started ${interrupted} was interrupted (its process is gone) — these answers may be incomplete; drsg rebuild --plane ${p.name} redoes it (serve watch redoes it when it starts)`;
   if (p.props.rebuilding_since !== undefined && p.props.rebuilding_since !== null)
     return "being rebuilt — a miss may mean not yet";
   const c = p.props.synced_commit;

@@ -72,6 +72,22 @@ test("install ruby, see the drift, rebuild, find Ruby symbols", { timeout: 240_0
   const read = run(["context", "util.util", "--plane", "shop", "--db", db], home, repo);
   assert.equal(read.status, 0, read.stderr);
   assert.match(read.stdout, /plugins could not be loaded[\s\S]*ruby/);
+  // plugin list still lists everything, the tampered plugin marked refused.
+  const listed = run(["plugin", "list"], home, repo);
+  assert.equal(listed.status, 0, listed.stderr);
+  assert.match(listed.stdout, /^ruby .*\[REFUSED\]$/m);
+  assert.match(listed.stdout, /^ts /m);
+  assert.match(listed.stderr, /ruby is not loaded: .*queries\/ruby\.scm/);
+  const avail = run(["plugin", "list", "--available", "--json"], home, repo);
+  assert.equal(avail.status, 0, avail.stderr);
+  const rubyRow = (JSON.parse(avail.stdout) as { name: string; installed: string | null; refused?: string }[]).find((c) => c.name === "ruby");
+  assert.equal(rubyRow?.installed, "1.0.0");
+  assert.ok(rubyRow?.refused);
+  // The source plugin list prints (catalog:ruby) is a form install accepts: reinstalling mends it.
+  const mend = run(["plugin", "install", "catalog:ruby"], home, repo);
+  assert.equal(mend.status, 0, mend.stderr);
+  assert.doesNotMatch(run(["plugin", "list"], home, repo).stdout, /REFUSED/);
+  assert.match(run(["plugin", "list", "--available"], home, repo).stdout, /^ruby\s+1\.0\.0\s+\[installed 1\.0\.0\]$/m);
   assert.equal(run(["plugin", "remove", "ruby"], home, repo).status, 0);
 
   // A broken query is refused at install with file, line and column.

@@ -83,7 +83,7 @@ export const serveCommand: Command = {
         extras: { mounts },
       };
       if (watch) {
-        sync = await PlaneSync.open({ store: main, dir: dir!, plugins, plane: str(args, "plane") });
+        sync = await PlaneSync.open({ store: main, dir: dir!, plugins, pluginsNow: activePlugins, plane: str(args, "plane") });
         // Before the first sync starts the extraction workers: their heap bounds are read then.
         followerMode(sync);
         ctx.extras!.sync = sync;

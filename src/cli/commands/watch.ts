@@ -23,7 +23,7 @@ export const watchCommand: Command = {
     const stop = stopRequests((why) => log("info", `watch ${sync?.plane ?? ""}: ${why}, stopping`));
     let watcher: Watcher | undefined;
     try {
-      sync = await PlaneSync.open({ store, dir, plugins, plane: str(args, "plane") });
+      sync = await PlaneSync.open({ store, dir, plugins, pluginsNow: activePlugins, plane: str(args, "plane") });
       // Before the first sync starts the extraction workers: their heap bounds are read then.
       followerMode(sync);
       const start = await sync.syncToHead();
