@@ -7,6 +7,9 @@ import { createRequire } from "node:module";
 import type { Document, LineCounter } from "yaml";
 
 type YamlLib = typeof import("yaml");
+/** A library warning (a Helm template's `{{ }}` read as a map key) is not printed on the user's terminal. */
+const QUIET = { logLevel: "error" } as const;
+
 let yamlLib: YamlLib | undefined;
 /** The yaml package, loaded on first use (~70 ms to import; drsg-mcp starts without it). */
 function yaml(): YamlLib {
@@ -123,9 +126,22 @@ function compose(f: OpsFile, js: unknown, lc: LineCounter, doc: Document, out: F
   }
 }
 
-/** Helm values: every `image:` block ({repository, tag, registry?, digest?}) or string. */
+/** The line of the key at `path` (map keys from the document's root), or undefined. */
+function keyLine(doc: Document, lc: LineCounter, path: string[]): number | undefined {
+  let node: unknown = doc.contents;
+  let line: number | undefined;
+  for (const seg of path) {
+    const items = (node as { items?: { key?: { value?: unknown; range?: number[] }; value?: unknown }[] } | null)?.items;
+    const pair = Array.isArray(items) ? items.find((it) => it?.key && String(it.key.value) === seg) : undefined;
+    if (!pair) return undefined;
+    line = pair.key?.range ? lineOf(lc, pair.key.range[0]) : undefined;
+    node = pair.value;
+  }
+  return line;
+}
+
+/** Helm values: every `image:` block ({repository, tag, registry?, digest?}) or string, at the line of its `image:` key. */
 function helmValues(f: OpsFile, js: unknown, lc: LineCounter, doc: Document, out: Found[]): void {
-  const lines = imageLines(doc, lc);
   const chart = posix.basename(posix.dirname(f.path)) || "chart";
   const walk = (v: unknown, path: string[]) => {
     if (!v || typeof v !== "object" || Array.isArray(v)) return;
@@ -143,7 +159,8 @@ function helmValues(f: OpsFile, js: unknown, lc: LineCounter, doc: Document, out
         }
         if (raw) {
           const name = path.length ? `${chart}.${path.join(".")}` : chart;
-          out.push({ workload: { kind: "HelmValues", name, file: f.path, line: lines.get(String((val as { repository?: string }).repository ?? raw)) ?? 1 }, images: [{ raw, line: 1 }] });
+          const line = keyLine(doc, lc, [...path, k]) ?? 1;
+          out.push({ workload: { kind: "HelmValues", name, file: f.path, line }, images: [{ raw, line }] });
         }
       } else walk(val, [...path, k]);
     }
@@ -175,7 +192,7 @@ function kustomizeOverrides(files: OpsFile[], notes: string[]): Map<string, { na
     const base = posix.basename(f.path).toLowerCase();
     if (base !== "kustomization.yaml" && base !== "kustomization.yml") continue;
     try {
-      const js = yaml().parseAllDocuments(f.text)[0]?.toJS() as { images?: unknown } | undefined;
+      const js = yaml().parseAllDocuments(f.text, QUIET)[0]?.toJS() as { images?: unknown } | undefined;
       if (!Array.isArray(js?.images)) continue;
       byDir.set(
         posix.dirname(f.path),
@@ -231,7 +248,7 @@ export function opsFacts(files: OpsFile[], history: HistoryIndex): OpsResult {
     const lc = new (yaml().LineCounter)();
     let docs: Document[];
     try {
-      docs = yaml().parseAllDocuments(f.text, { lineCounter: lc }) as Document[];
+      docs = yaml().parseAllDocuments(f.text, { ...QUIET, lineCounter: lc }) as Document[];
     } catch (e) {
       notes.push(`${f.path}: malformed YAML, skipped (${(e as Error).message.split("\n")[0]})`);
       continue;

@@ -23,7 +23,7 @@ import { type ApplyStats, type PlaneState, applyChanges, applyFacts, canonical, 
 import { digest, storeCache } from "./digest.js";
 import { FactIndex, type IncrementalStats, type Known } from "./incremental.js";
 import { buildFacts } from "./pipeline.js";
-import { DEFAULT_MAX_BYTES, type WalkFile, gitEntrySkip, walkSource } from "./walk.js";
+import { DEFAULT_MAX_BYTES, type WalkFile, blobSizeOrMissing, gitEntrySkip, walkSource } from "./walk.js";
 
 /** The tree the plane reflects: its readable files and the manifests the plugins read. */
 interface Tree {
@@ -456,8 +456,9 @@ export class PlaneSync {
         files.delete(rel);
         continue;
       }
-      const size = await this.repo.blobSize(c.newOid);
-      if (size > DEFAULT_MAX_BYTES) files.delete(rel);
+      // The walk's rules: a missing object or an oversized blob is not read.
+      const size = await blobSizeOrMissing(this.repo, c.newOid);
+      if (size === undefined || size > DEFAULT_MAX_BYTES) files.delete(rel);
       else files.set(rel, { path: rel, size, oid: c.newOid });
     }
     const tree: Tree = { commit: to, files, manifests: new Map([...prior.manifests].map(([k, v]) => [k, new Map(v)])) };

@@ -9,7 +9,7 @@ import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { type IgnoreRule, isIgnoredBy, parseGitignore } from "../git/gitignore.js";
 import { GitRepo } from "../git/repo.js";
-import { DrsgError } from "../model/errors.js";
+import { DrsgError, isDrsgError } from "../model/errors.js";
 
 export interface WalkFile {
   /** POSIX path relative to the walked directory. */
@@ -88,6 +88,24 @@ function formatBytes(n: number): string {
 
 function overLimit(size: number, max: number): Skipped["reason"] {
   return `over ${formatBytes(max)} (${size} bytes)`;
+}
+
+/**
+ * A blob's size, or undefined when the object is missing from the repository (a partial or
+ * shallow clone, a pruned object): the file is skipped and named, never fatal to the walk.
+ */
+export async function blobSizeOrMissing(repo: GitRepo, oid: string): Promise<number | undefined> {
+  try {
+    return await repo.blobSize(oid);
+  } catch (e) {
+    if (isDrsgError(e, "REV_NOT_FOUND")) return undefined;
+    throw e;
+  }
+}
+
+/** The skip reason of a blob the repository does not hold. */
+export function missingObject(oid: string): string {
+  return `unreadable: object ${oid.slice(0, 12)} is missing from the repository`;
 }
 
 export interface WalkOptions {
@@ -173,18 +191,19 @@ async function walkGit(
   }
   onListed?.(toMeasure.map((f) => f.path));
   // Sizes come from object headers (no inflating of whole blobs); a bounded number in flight.
-  const sizes = new Array<number>(toMeasure.length);
+  const sizes = new Array<number | undefined>(toMeasure.length);
   let next = 0;
   const worker = async () => {
     while (next < toMeasure.length) {
       const k = next++;
-      sizes[k] = await repo.blobSize(toMeasure[k]!.oid);
+      sizes[k] = await blobSizeOrMissing(repo, toMeasure[k]!.oid);
     }
   };
   await Promise.all(Array.from({ length: Math.min(32, toMeasure.length) }, worker));
   toMeasure.forEach((f, k) => {
-    const size = sizes[k]!;
-    if (size > maxBytes) skipped.push({ path: f.path, reason: overLimit(size, maxBytes) });
+    const size = sizes[k];
+    if (size === undefined) skipped.push({ path: f.path, reason: missingObject(f.oid) });
+    else if (size > maxBytes) skipped.push({ path: f.path, reason: overLimit(size, maxBytes) });
     else files.push({ path: f.path, size, oid: f.oid });
   });
   const prefix = rel === "" ? "" : `${rel}/`;

@@ -2,6 +2,7 @@
 // pinned to a commit sha, one to `latest`, a compose service pinned to a digest, a Job pinned to
 // a version tag — plus Kustomize overrides, Helm values, Dockerfile stages and bad input.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,6 +66,32 @@ describe("manifests", () => {
     assert.ok(r.notes.some((n) => n.startsWith("broken.yaml")), "malformed YAML noted");
     assert.ok(r.notes.some((n) => n.includes("10002 characters") || n.includes("characters skipped")), "a huge reference noted");
     assert.ok(keys.some((k) => k.startsWith("workload:Pod/big")), "the workload with the huge image is still there");
+  });
+});
+
+describe("Helm charts", () => {
+  test("values workloads carry the line of their image key; a template's {{ }} prints no library warning", () => {
+    const values = "# chart values\nreplicas: 2\n\nworker:\n  replicas: 1\n  image:\n    repository: acme/worker\n    tag: 1.0.0\napi:\n  image: acme/api:2.0.0\n";
+    const template = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Values.name }}\nspec:\n  template:\n    spec:\n      containers:\n        - image: {{ .Values.image }}\n";
+    const r = opsFacts(
+      [
+        { path: "chart/values.yaml", text: values },
+        { path: "chart/templates/deploy.yaml", text: template },
+      ],
+      { commits: [], tags: new Map() },
+    );
+    const worker = r.facts.nodes.find((n) => n.key.startsWith("workload:HelmValues/chart.worker"));
+    const api = r.facts.nodes.find((n) => n.key.startsWith("workload:HelmValues/chart.api"));
+    assert.equal(worker?.props.line, 6, "the worker's image: key is on line 6");
+    assert.equal(api?.props.line, 10);
+    // The yaml library warns through process.emitWarning: nothing may reach the terminal.
+    const child = spawnSync(
+      process.execPath,
+      ["--input-type=module", "-e", `import { opsFacts } from ${JSON.stringify(new URL("../../src/ops/manifests.js", import.meta.url).href)}; opsFacts([{ path: "t/deploy.yaml", text: ${JSON.stringify(template)} }], { commits: [], tags: new Map() });`],
+      { encoding: "utf8" },
+    );
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal(child.stderr, "", "no warning printed");
   });
 });
 
