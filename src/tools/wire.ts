@@ -51,7 +51,8 @@ async function scanPlane(ctx: ToolContext, plane: string): Promise<Scanned> {
   const at = (file: string, line: number) => symbols.get(file)?.find((s) => s.line <= line && line <= s.end)?.key;
   const scanned: Scanned = {
     plane,
-    routes: scanRoutes(files).map((r) => ({ ...r, symbol: handlerKey(ctx, plane, r) ?? at(r.file, r.line) })),
+    // A named inline handler is the handler: never the function it is written in.
+    routes: scanRoutes(files).map((r) => ({ ...r, symbol: handlerKey(ctx, plane, r) ?? (r.inline ? undefined : at(r.file, r.line)) })),
     calls: scanCalls(files).map((c) => ({ ...c, symbol: at(c.file, c.line) })),
   };
   cache.set(id, { commit, scanned });
@@ -96,6 +97,7 @@ function matchAll(routes: Match["route"][], calls: Match["call"][]): Match[] {
   for (const c of calls) {
     if (!c.path) continue;
     for (const r of routes) {
+      if (r.dynamic) continue;
       if (!methodsMatch(r.method, c.method)) continue;
       if (pathsMatch(r.path, c.path)) out.push({ route: r, call: c, tail: false });
       else if (c.unknownBase && pathsMatch(r.path, c.path, true)) out.push({ route: r, call: c, tail: true });
@@ -105,7 +107,8 @@ function matchAll(routes: Match["route"][], calls: Match["call"][]): Match[] {
 }
 
 function routeLine(r: Match["route"], home: string): string {
-  return `${r.method} ${r.path}  ${r.plane === home ? "" : `[${r.plane}] `}${r.file}:${r.line}${r.symbol ? `  ${r.symbol}` : r.handler ? `  handler ${r.handler}` : ""}  (${r.framework})`;
+  const what = r.dynamic ? `dynamic path ${JSON.stringify(r.written)} — the parser cannot read it` : r.path;
+  return `${r.method} ${what}  ${r.plane === home ? "" : `[${r.plane}] `}${r.file}:${r.line}${r.symbol ? `  ${r.symbol}` : r.handler ? `  handler ${r.handler}${r.inline ? " (inline)" : ""}` : ""}  (${r.framework})`;
 }
 
 function callLine(c: Match["call"], home: string): string {
@@ -160,7 +163,7 @@ export const wire = defineTool({
       const method = m ? m[1]!.toUpperCase() : "ANY";
       const norm = normalisePath(m ? m[2]! : path);
       if (!norm) throw new DrsgError("BAD_INPUT", `wire: '${path}' is not a path`);
-      const served = routes.filter((r) => methodsMatch(r.method, method) && pathsMatch(r.path, norm));
+      const served = routes.filter((r) => !r.dynamic && methodsMatch(r.method, method) && pathsMatch(r.path, norm));
       const asking = calls.filter((c) => c.path && methodsMatch(c.method, method) && (pathsMatch(norm, c.path) || (c.unknownBase && pathsMatch(norm, c.path, true)) || pathsMatch(c.path, norm)));
       lines.push(`${method} ${norm}`);
       lines.push(served.length ? `served by (${served.length}):` : "served by nothing drsg found in these planes");
@@ -197,8 +200,10 @@ export const wire = defineTool({
       const matchedCalls = new Set(matches.map((x) => x.call));
       lines.push(`matched (${matches.length}):`);
       lines.push(...capped(matches.map((x) => `  ${callLine(x.call, plane)}\n    -> ${routeLine(x.route, plane)}${x.tail ? "  (base URL unknown: matched on the path's tail)" : ""}`)));
-      const ur = routes.filter((r) => !matchedRoutes.has(r));
+      const ur = routes.filter((r) => !matchedRoutes.has(r) && !r.dynamic);
       lines.push(`routes no client here calls (${ur.length}):`, ...capped(ur.map((r) => `  ${routeLine(r, plane)}`)));
+      const dr = routes.filter((r) => r.dynamic);
+      if (dr.length) lines.push(`routes with a path the parser cannot read (${dr.length}):`, ...capped(dr.map((r) => `  ${routeLine(r, plane)}`)));
       const uc = calls.filter((c) => !matchedCalls.has(c) && !c.dynamic);
       lines.push(`client calls nothing here serves (${uc.length}):`, ...capped(uc.map((c) => `  ${callLine(c, plane)}`)));
       const dyn = calls.filter((c) => c.dynamic);

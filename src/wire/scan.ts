@@ -17,6 +17,10 @@ export interface Route {
   framework: string;
   /** Handler name as written, when the declaration names one. */
   handler?: string;
+  /** The handler is a named function written inline (`app.get('/x', function h() {…})`). */
+  inline?: boolean;
+  /** The path is computed from something the text does not spell out: listed, never matched. */
+  dynamic?: boolean;
 }
 
 export interface ClientCall {
@@ -144,6 +148,78 @@ function relModule(from: string, spec: string, files: Set<string>): string | und
   return undefined;
 }
 
+/** String constants a file declares (`const base = "/api"`, `base := "/api"`, `var base = "/api"`), by name. */
+function stringConsts(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/(?:\b(?:const|let|var)\s+(\w+)(?:\s*:\s*string)?\s*=|\b(\w+)\s*:=)\s*(['"`])((?:\\.|(?!\3)[^\\\n$])*)\3\s*(?:;|\n|,|\))/g)) {
+    const name = (m[1] ?? m[2])!;
+    // A name bound twice in one file is not a constant we can trust.
+    if (seen.has(name)) out.delete(name);
+    else out.set(name, m[4]!);
+    seen.add(name);
+  }
+  // Go's grouped declarations: const ( base = "/api" … ).
+  for (const block of text.matchAll(/\bconst\s*\(([^)]*)\)/g))
+    for (const m of block[1]!.matchAll(/^\s*(\w+)\s*(?:string\s*)?=\s*"((?:\\.|[^"\\\n])*)"\s*$/gm)) {
+      if (seen.has(m[1]!)) out.delete(m[1]!);
+      else out.set(m[1]!, m[2]!);
+      seen.add(m[1]!);
+    }
+  return out;
+}
+
+/**
+ * A route's path argument as written: a string literal, or a concatenation of literals and
+ * string constants the file declares (`baseUrl + "/cart"`). Anything else is dynamic.
+ */
+export function readRoutePath(expr: string, consts: Map<string, string>): { written: string; dynamic: boolean } {
+  const parts = splitConcat(expr.trim());
+  let written = "";
+  for (const part of parts) {
+    const lit = /^(['"`])((?:\\.|(?!\1).)*)\1$/s.exec(part);
+    if (lit && !(lit[1] === "`" && lit[2]!.includes("${"))) written += lit[2]!;
+    else if (/^\w+$/.test(part) && consts.has(part)) written += consts.get(part)!;
+    else return { written: expr.trim().slice(0, 120), dynamic: true };
+  }
+  return { written, dynamic: parts.length === 0 };
+}
+
+/** Split `a + "b" + c` on top-level `+`. */
+function splitConcat(e: string): string[] {
+  const out: string[] = [];
+  let quote: string | undefined;
+  let depth = 0;
+  let cur = "";
+  for (let i = 0; i < e.length; i++) {
+    const ch = e[i]!;
+    if (quote) {
+      cur += ch;
+      if (ch === "\\") cur += e[++i] ?? "";
+      else if (ch === quote) quote = undefined;
+      continue;
+    }
+    if (ch === "'" || ch === '"' || ch === "`") quote = ch;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch)) depth--;
+    else if (ch === "+" && depth === 0) {
+      out.push(cur.trim());
+      cur = "";
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+/** A JS handler argument: a name, or a named function written inline. */
+function jsHandler(arg: string): { handler?: string; inline?: boolean } {
+  if (/^[\w.]+$/.test(arg)) return { handler: arg };
+  const fn = /^(?:async\s+)?function\s*\*?\s*(\w+)\s*\(/.exec(arg);
+  return fn ? { handler: fn[1]!, inline: true } : {};
+}
+
 const HTTP_VERBS = ["get", "post", "put", "patch", "delete", "del", "all", "options", "head"];
 
 function jsRoutes(files: SourceFile[], out: Route[]): void {
@@ -176,20 +252,31 @@ function jsRoutes(files: SourceFile[], out: Route[]): void {
   for (const f of files) {
     if (!JS.test(f.path)) continue;
     const line = liner(f.text);
-    const re = new RegExp(`\\b(\\w+)\\.(${HTTP_VERBS.join("|")})\\(\\s*(['"\`])([^'"\`]*)\\3`, "g");
+    const consts = stringConsts(f.text);
+    const re = new RegExp(`\\b(\\w+)\\.(${HTTP_VERBS.join("|")})\\(`, "g");
     for (const m of f.text.matchAll(re)) {
-      const [, recv, verb, , p] = m;
-      if (!p!.startsWith("/") && p !== "" && p !== "*") continue;
+      const [, recv, verb] = m;
       if (/^(axios|ky|got|http|https|request|superagent|client|api|\$http|fetch)$/i.test(recv!)) continue;
-      const args = splitArgs(argsAt(f.text, f.text.indexOf("(", m.index! + recv!.length)));
-      const last = args[args.length - 1] ?? "";
-      const handler = /^[\w.]+$/.test(last) && args.length > 1 ? last : undefined;
+      const args = splitArgs(argsAt(f.text, m.index! + m[0].length - 1));
+      if (args.length < 2) continue;
+      const first = args[0]!;
+      // A route's path is a string, or an expression with a "/…" literal or a known string constant
+      // in it (map.get(key) and the like are not routes).
+      const literal = /^(['"`])\//.test(first) || /^(['"`])(\*?)\1$/.test(first);
+      const built = !literal && (/\+\s*(['"`])\//.test(first) || (/^\w+$/.test(first) && (consts.get(first) ?? "").startsWith("/")));
+      if (!literal && !built) continue;
+      const { handler, inline } = jsHandler(args[args.length - 1] ?? "");
+      const read = readRoutePath(first, consts);
       const prefix = (filePrefix.get(f.path) ?? "") + (varPrefix.get(f.path)?.get(recv!) ?? "");
-      const written = prefix + p!;
-      const path = normalisePath(written);
-      if (!path) continue;
       const method = verb === "all" ? "ANY" : verb === "del" ? "DELETE" : verb!.toUpperCase();
-      out.push({ method, path, written, file: f.path, line: line(m.index!), framework: "express/koa/hono", handler });
+      const base = { method, file: f.path, line: line(m.index!), framework: "express/koa/hono", handler, ...(inline ? { inline } : {}) };
+      if (read.dynamic) {
+        out.push({ ...base, path: "", written: read.written, dynamic: true });
+        continue;
+      }
+      const written = prefix + read.written;
+      const path = normalisePath(written);
+      if (path) out.push({ ...base, path, written });
     }
     // Fastify route({ method, url })
     for (const m of f.text.matchAll(/\.route\(\s*\{[^}]*?method\s*:\s*['"](\w+)['"][^}]*?url\s*:\s*['"]([^'"]+)['"]/gs)) {
@@ -299,8 +386,18 @@ function goRoutes(files: SourceFile[], out: Route[]): void {
         .sort((a, b) => a.start - b.start)
         .map((b) => b.prefix)
         .join("");
-    for (const m of f.text.matchAll(/\b(\w+)\.(HandleFunc|Handle)\(\s*"([^"]+)"\s*,\s*([\w.]+)/g)) {
-      let pat = m[3]!;
+    const consts = stringConsts(f.text);
+    for (const m of f.text.matchAll(/\b(\w+)\.(HandleFunc|Handle)\(/g)) {
+      const args = splitArgs(argsAt(f.text, m.index! + m[0].length - 1));
+      if (args.length < 2) continue;
+      const read = readRoutePath(args[0]!, consts);
+      const handler = /^[\w.]+$/.test(args[1]!) ? args[1] : undefined;
+      const base = { file: f.path, line: line(m.index!), framework: "net/http", handler };
+      if (read.dynamic) {
+        out.push({ ...base, method: "ANY", path: "", written: read.written, dynamic: true });
+        continue;
+      }
+      let pat = read.written;
       let method = "ANY";
       const mm = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(.*)$/.exec(pat);
       if (mm) {
@@ -309,14 +406,25 @@ function goRoutes(files: SourceFile[], out: Route[]): void {
       }
       const written = prefixAt(m.index!) + pat;
       const path = normalisePath(written.replace(/\{\$\}$/, ""));
-      if (path) out.push({ method, path, written, file: f.path, line: line(m.index!), framework: "net/http", handler: m[4] });
+      if (path) out.push({ ...base, method, path, written });
     }
-    for (const m of f.text.matchAll(/\b(\w+)\.(GET|POST|PUT|PATCH|DELETE|Get|Post|Put|Patch|Delete|Any|Handle)\(\s*"([^"]+)"\s*,\s*([\w.]+)/g)) {
-      if (m[2] === "Handle") continue;
-      const written = (groups.get(m[1]!) ?? "") + prefixAt(m.index!) + m[3]!;
-      const path = normalisePath(written);
+    for (const m of f.text.matchAll(/\b(\w+)\.(GET|POST|PUT|PATCH|DELETE|Get|Post|Put|Patch|Delete|Any)\(/g)) {
+      const args = splitArgs(argsAt(f.text, m.index! + m[0].length - 1));
+      if (args.length < 2) continue;
+      const first = args[0]!;
+      // Only string paths (or "/…" concatenations and string constants): r.Get(ctx, key) is no route.
+      if (!/^"/.test(first) && !/\+\s*"\//.test(first) && !(consts.get(first) ?? "").startsWith("/")) continue;
+      const read = readRoutePath(first, consts);
       const method = m[2] === "Any" ? "ANY" : m[2]!.toUpperCase();
-      if (path) out.push({ method, path, written, file: f.path, line: line(m.index!), framework: "gin/chi/echo", handler: m[4] });
+      const handler = /^[\w.]+$/.test(args[args.length - 1]!) ? args[args.length - 1] : undefined;
+      const base = { method, file: f.path, line: line(m.index!), framework: "gin/chi/echo", handler };
+      if (read.dynamic) {
+        out.push({ ...base, path: "", written: read.written, dynamic: true });
+        continue;
+      }
+      const written = (groups.get(m[1]!) ?? "") + prefixAt(m.index!) + read.written;
+      const path = normalisePath(written);
+      if (path) out.push({ ...base, path, written });
     }
   }
 }

@@ -72,6 +72,46 @@ describe("route and client forms", () => {
       assert.ok(got.includes(want), `missing route ${want} in ${got.join(", ")}`);
   });
 
+  test("routes built from a constant prefix, dynamic ones, inline named handlers", () => {
+    const routes = scanRoutes([
+      {
+        path: "cart.go",
+        text: [
+          "package main",
+          "",
+          "const baseUrl = \"/api/v1\"",
+          "const (",
+          "\tadmin = \"/admin\"",
+          ")",
+          "",
+          "func routes(r *mux.Router, prefix string) {",
+          "\tr.HandleFunc(baseUrl+\"/cart\", viewCart)",
+          "\tr.HandleFunc(baseUrl + \"/cart/{id}\", deleteItem).Methods(\"DELETE\")",
+          "\tr.HandleFunc(admin+\"/stats\", stats)",
+          "\tr.HandleFunc(prefix+\"/dyn\", dyn)",
+          "\tr.Get(ctx, key)",
+          "}",
+        ].join("\n"),
+      },
+      {
+        path: "app.js",
+        text: "const PREFIX = '/v2';\napp.get(PREFIX + '/items', listItems);\napp.get('/named', function showNamed(req, res) { res.send('x'); });\napp.post(base + '/x', h);\ncache.get(key, fallback);\n",
+      },
+    ]);
+    const got = routes.map((r) => `${r.method} ${r.dynamic ? `dynamic ${r.written}` : r.path} ${r.handler ?? ""}${r.inline ? " inline" : ""} @${r.line}`).sort();
+    for (const want of [
+      "ANY /api/v1/cart viewCart @9",
+      "ANY /api/v1/cart/{} deleteItem @10",
+      "ANY /admin/stats stats @11",
+      'ANY dynamic prefix+"/dyn" dyn @12',
+      "GET /v2/items listItems @2",
+      "GET /named showNamed inline @3",
+      "POST dynamic base + '/x' h @4",
+    ])
+      assert.ok(got.includes(want), `missing ${want} in\n${got.join("\n")}`);
+    assert.equal(routes.length, 7, "r.Get(ctx, key) and cache.get(key, fallback) are not routes");
+  });
+
   test("clients", () => {
     const calls = scanCalls([
       { path: "a.ts", text: "const api = axios.create({});\nfetch('/x/1', { method: 'DELETE' });\napi.post(`/y/${id}`);\nky.get('/z');\n" },
