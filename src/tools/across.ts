@@ -92,11 +92,17 @@ export function mapExternal(ctx: ToolContext, externalKey: string, plane: string
         return real(m) ? m : undefined;
       }
       if (!rest.startsWith(`${pkg}/`)) continue;
+      // `npm:mylib/greet` is the export `greet` of the module `mylib` (its entry: index collapses
+      // to the package, key `mylib.greet`) or of a file `mylib/greet`; `mylib/sub/x` likewise.
       const sym = rest.slice(pkg.length + 1);
-      const exact = r.getNodeByKey(plane, `${pkg}/${sym}`);
-      if (real(exact)) return exact;
+      const slash = sym.lastIndexOf("/");
+      const member = slash < 0 ? `${pkg}.${sym}` : `${pkg}/${sym.slice(0, slash)}.${sym.slice(slash + 1)}`;
+      for (const key of [member, `${pkg}/${sym}`]) {
+        const exact = r.getNodeByKey(plane, key);
+        if (real(exact)) return exact;
+      }
       const name = keyName(sym);
-      return unique(r.nodesByName(plane, name, 500).filter((n) => real(n) && n.key.startsWith(`${pkg}/`)));
+      return unique(r.nodesByName(plane, name, 500).filter((n) => real(n) && (n.key.startsWith(`${pkg}/`) || n.key.startsWith(`${pkg}.`))));
     }
     return undefined;
   }
@@ -120,9 +126,28 @@ export function mapExternal(ctx: ToolContext, externalKey: string, plane: string
   return undefined;
 }
 
-/** Local planes related to `plane` by attachments in either direction (transitively, cycle-safe). */
+/**
+ * Attached local planes this database does not hold (dropped, or on a database that is no longer
+ * mounted), by the plane that names them: a note in answers, never an error for the group.
+ */
+export function danglingAttachments(ctx: ToolContext, plane: string): string[] {
+  const all = ctx.store.listPlanes();
+  const have = new Set(all.map((p) => p.name));
+  const group = new Set([plane, ...relatedPlanes(ctx, plane)]);
+  const notes: string[] = [];
+  for (const p of all) {
+    if (!group.has(p.name)) continue;
+    for (const a of attachmentsOf(p))
+      if (a.kind === "local" && !have.has(a.plane))
+        notes.push(`plane '${p.name}' attaches '${a.plane}', which this database does not hold now (dropped or unmounted) — skipped; drsg detach removes the attachment`);
+  }
+  return notes;
+}
+
+/** Local planes related to `plane` by attachments in either direction (transitively, cycle-safe), that exist now. */
 export function relatedPlanes(ctx: ToolContext, plane: string): string[] {
   const all = ctx.store.listPlanes();
+  const have = new Set(all.map((p) => p.name));
   const edges = new Map<string, Set<string>>();
   const link = (a: string, b: string) => {
     if (!edges.has(a)) edges.set(a, new Set());
@@ -130,7 +155,7 @@ export function relatedPlanes(ctx: ToolContext, plane: string): string[] {
   };
   for (const p of all)
     for (const a of attachmentsOf(p)) {
-      if (a.kind !== "local") continue;
+      if (a.kind !== "local" || !have.has(a.plane)) continue;
       link(p.name, a.plane);
       link(a.plane, p.name);
     }

@@ -11,7 +11,7 @@ import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, renderSections, resolveOne } from "./common.js";
 import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
-import { declaredCoordinates, mapExternal, otherCodePlanes, relatedPlanes } from "./across.js";
+import { danglingAttachments, declaredCoordinates, mapExternal, otherCodePlanes, relatedPlanes } from "./across.js";
 import { attachmentsOf } from "./attachments.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
@@ -178,6 +178,7 @@ export async function crossImpact(
   const out: CrossResult = { sections: [], total: 0, planes: [], searched: [], notes: [] };
   const planes = across === "all" ? otherCodePlanes(ctx, p.name) : relatedPlanes(ctx, p.name);
   out.searched = planes;
+  for (const n of danglingAttachments(ctx, p.name)) out.notes.push(`note: ${n}`);
   const remotes = attachmentsOf(p).filter((a) => a.kind === "remote");
   if (remotes.length > 0)
     out.notes.push(`note: ${remotes.length} remote attachment(s) not crossed by impact (${remotes.map((a) => `${a.plane} at ${a.url}`).join(", ")}); ask them directly`);

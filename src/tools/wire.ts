@@ -9,7 +9,7 @@ import { DrsgError } from "../model/errors.js";
 import { SKIP_DIRS } from "../sync/walk.js";
 import { type ClientCall, type Route, type SourceFile, scanCalls, scanRoutes } from "../wire/scan.js";
 import { methodsMatch, normalisePath, pathsMatch } from "../wire/path.js";
-import { relatedPlanes } from "./across.js";
+import { danglingAttachments, relatedPlanes } from "./across.js";
 import { attachmentsOf, remoteCall } from "./attachments.js";
 import { clipLines, headerLines, requirePlane, resolveOne } from "./common.js";
 import { defineTool, type ToolContext } from "./tool.js";
@@ -140,7 +140,7 @@ export const wire = defineTool({
     const local = [plane, ...relatedPlanes(ctx, plane)];
     const scanned = await Promise.all(local.map((x) => scanPlane(ctx, x)));
     if (format === "json") return { plane, routes: scanned[0]!.routes, calls: scanned[0]!.calls };
-    const notes = scanned.map((s) => s.note).filter((n): n is string => n !== undefined);
+    const notes = [...danglingAttachments(ctx, plane), ...scanned.map((s) => s.note).filter((n): n is string => n !== undefined)];
     const routes: Match["route"][] = scanned.flatMap((s) => s.routes.map((r) => ({ ...r, plane: s.plane })));
     const calls: Match["call"][] = scanned.flatMap((s) => s.calls.map((c) => ({ ...c, plane: s.plane })));
     for (const a of attachmentsOf(p).filter((x) => x.kind === "remote")) {
