@@ -89,6 +89,9 @@ async function missingError(choice: DbChoice, e: DrsgError): Promise<DrsgError> 
       { ...e.data, repository_db: own },
     );
   }
+  if (own)
+    // The repository's own file, there but empty (an init interrupted before its first write).
+    return new DrsgError("DB_MISSING", `open database "${own}": the file is empty — drsg init --rebuild (in ${choice.root}) builds it again`, e.data);
   if (choice.source === "flag" || choice.source === "env")
     return new DrsgError(
       "DB_MISSING",
