@@ -355,7 +355,10 @@ export function toolCommands(): (Command & { tool: Tool })[] {
   return TOOLS.filter((t) => t.cli).map((tool) => ({
     name: tool.name,
     summary: tool.cli?.summary ?? tool.description.split(/(?<=\.)\s/)[0]!,
-    usage: usageLine(tool),
+    // Generated on demand: building every tool's JSON schema costs ~70 ms a start.
+    get usage() {
+      return usageLine(tool);
+    },
     options: {},
     async run(): Promise<number> {
       throw new Error("tool commands run through runToolCommand");

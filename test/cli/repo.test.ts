@@ -6,7 +6,7 @@
 // help, an empty DRSG_DB, `export | head` and DB_LOCKED with a stale pid file, each checked.
 import assert from "node:assert/strict";
 import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -181,6 +181,20 @@ describe("drsg in an initialised repository", () => {
     assert.match(dg.stderr, /DB_LOCKED.*drsg rebuild re-reads/);
     // The server is what answered: it holds the file, which this process could not have opened.
     assert.ok(alive(serverPid));
+    // The repository's database named outright (init's old hint) goes to the server too.
+    const db = join(repo, ".drsg", "graph.drsg");
+    assert.equal(ok(drsg(["history", "--db", db]), "history --db"), seen.server.history);
+    assert.equal(ok(drsg(["history"], { env: { DRSG_DB: db } }), "DRSG_DB=… history"), seen.server.history);
+    // A record this user's drsg could not have written is not used: the file is held, and the error says why.
+    const rec = join(repo, ".drsg", "server.json");
+    chmodSync(rec, 0o644);
+    try {
+      const r = drsg(["history"]);
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, new RegExp(`error \\[DB_LOCKED\\]: .*held by process ${serverPid}\\b.*server\\.json was not used: .*readable or writable by other users`));
+    } finally {
+      chmodSync(rec, 0o600);
+    }
     const direct = drsg(["history", "--db", join(root, "elsewhere.drsg")]);
     assert.equal(direct.status, 1);
     assert.match(direct.stderr, /DB_MISSING.*this repository's database is .*\.drsg\/graph\.drsg — drop --db/);
