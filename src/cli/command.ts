@@ -1,6 +1,6 @@
 // The CLI's command shape: parsing (node's util.parseArgs) is separate from the action.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { DrsgError } from "../model/errors.js";
+import { DrsgError, type ErrorCode, errorText } from "../model/errors.js";
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
@@ -8,6 +8,34 @@ export interface CliIO {
   out(text: string): void;
   err(text: string): void;
   isTTY: boolean;
+  /** True once stdout is gone (`drsg export | head`): stop producing output. */
+  closed?(): boolean;
+}
+
+/** The exit codes (documented in `drsg --help` and the README). */
+export const EXIT = { ok: 0, error: 1, usage: 2, notFound: 3, ambiguous: 4 } as const;
+
+/** The exit code of a typed error: usage, not found (a symbol or node), ambiguous, else error. */
+export function exitCodeOf(code: ErrorCode): number {
+  if (code === "BAD_INPUT") return EXIT.usage;
+  if (code === "NAME_NOT_FOUND" || code === "NODE_NOT_FOUND") return EXIT.notFound;
+  if (code === "AMBIGUOUS_NAME") return EXIT.ambiguous;
+  return EXIT.error;
+}
+
+/** A message without the code it would repeat (`CODE: ...`, `tool failed [CODE]: ...`). */
+export function bareMessage(code: string, message: string): string {
+  const m = new RegExp(`^(?:[a-z_]+ failed )?\\[${code}\\]:\\s*|^${code}:\\s*`).exec(message);
+  return m ? message.slice(m[0].length) : message;
+}
+
+/** Print an error once: `error [CODE]: message` on stderr. */
+export function printError(e: unknown, io: CliIO): void {
+  if (e instanceof DrsgError) io.err(`error [${e.code}]: ${bareMessage(e.code, e.message)}`);
+  else {
+    io.err(`error [INTERNAL]: ${errorText(e)}`);
+    if (process.env.DRSG_DEBUG) io.err(String((e as Error)?.stack));
+  }
 }
 
 export interface Parsed {

@@ -1,10 +1,10 @@
-// The drsg command line: `drsg <command> [args]`. Errors print `error [CODE]: message` on
-// stderr and exit 1; usage errors exit 2.
-import { DrsgError, errorText } from "../model/errors.js";
+// The drsg command line: `drsg <command> [args]`. Errors print `error [CODE]: message` once on
+// stderr; the exit code says what kind of failure it was (EXIT in command.ts).
+import { DrsgError } from "../model/errors.js";
 import { version } from "../version.js";
-import { type CliIO, parseCommandArgs } from "./command.js";
+import { type CliIO, EXIT, exitCodeOf, parseCommandArgs, printError } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
-import { runToolCommand, toolCommands } from "./tools.js";
+import { EXIT_LINE, JSON_SHAPE, runToolCommand, toolCommands } from "./tools.js";
 
 export { version };
 
@@ -22,16 +22,43 @@ function help(): string {
     "",
     ...all.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`),
     "",
-    "database: --db PATH, else $DRSG_DB, else ./graph.drsg",
+    "database: --db PATH, else $DRSG_DB (set but empty is an error), else the repository's",
+    "  .drsg/graph.drsg (found walking up from here, as git finds .git), else ./graph.drsg.",
+    "  When the live server drsg init started holds it, commands go to that server and print",
+    "  the same answer; otherwise they open the file themselves.",
+    "plane: --plane NAME, else $DRSG_PLANE, else the database's only code plane.",
+    `--json (every verb): ${JSON_SHAPE}`,
+    EXIT_LINE,
   ].join("\n");
 }
 
-export async function main(argv: string[], io?: CliIO): Promise<number> {
-  const out: CliIO = io ?? {
-    out: (t) => process.stdout.write(`${t}\n`),
-    err: (t) => process.stderr.write(`${t}\n`),
-    isTTY: Boolean(process.stderr.isTTY),
+/**
+ * The process's own stdout and stderr. A reader that goes away (`drsg export | head -1`) ends
+ * the output quietly: EPIPE is not an error of ours, so no stack, and commands stop producing.
+ */
+function processIO(): CliIO {
+  let gone = false;
+  const quiet = (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    gone = true;
   };
+  process.stdout.on("error", quiet);
+  process.stderr.on("error", () => undefined);
+  const closed = () => gone || process.stdout.destroyed;
+  return {
+    out: (t) => {
+      if (!closed()) process.stdout.write(`${t}\n`);
+    },
+    err: (t) => {
+      if (!process.stderr.destroyed) process.stderr.write(`${t}\n`);
+    },
+    isTTY: Boolean(process.stderr.isTTY),
+    closed,
+  };
+}
+
+export async function main(argv: string[], io?: CliIO): Promise<number> {
+  const out: CliIO = io ?? processIO();
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
     out.out(help());
@@ -44,19 +71,11 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
   const toolCmd = toolCommands().find((c) => c.name === name);
   const cmd = COMMANDS.find((c) => c.name === name);
   if (toolCmd && !cmd) {
-    try {
-      if (rest.includes("--help") || rest.includes("-h")) {
-        out.out(`usage: ${toolCmd.usage}\n\n${toolCmd.tool.description}`);
-        return 0;
-      }
-      return await runToolCommand(toolCmd.tool, rest, out);
-    } catch (e) {
-      return reportError(e, out);
-    }
+    return runToolCommand(toolCmd.tool, rest, out);
   }
   if (!cmd) {
     out.err(`error [BAD_INPUT]: unknown command '${name}'\n\n${help()}`);
-    return 2;
+    return EXIT.usage;
   }
   try {
     const args = parseCommandArgs(cmd, rest);
@@ -71,11 +90,6 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
 }
 
 function reportError(e: unknown, out: CliIO): number {
-  if (e instanceof DrsgError) {
-    out.err(`error [${e.code}]: ${e.message}`);
-    return e.code === "BAD_INPUT" ? 2 : 1;
-  }
-  out.err(`error [INTERNAL]: ${errorText(e)}`);
-  if (process.env.DRSG_DEBUG) out.err(String((e as Error).stack));
-  return 1;
+  printError(e, out);
+  return e instanceof DrsgError ? exitCodeOf(e.code) : EXIT.error;
 }

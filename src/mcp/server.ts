@@ -2,7 +2,7 @@
 // schema) → run → text; typed errors become `isError` results tagged with the tool's name.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { DrsgError, errorText } from "../model/errors.js";
+import { DrsgError, type ErrorCode, errorText } from "../model/errors.js";
 import { type Tool, type ToolContext, type ToolResult, servedOver } from "../tools/tool.js";
 import { log } from "../log.js";
 
@@ -12,15 +12,15 @@ Then prefer: context NAME (definition, callers, callees, unresolved callees) bef
 Every answer opens with the commit it is true for. Names are matched exactly, by key suffix, then by substring — an ambiguous name returns candidates, never a guess. Listings built on calls are a lower bound: unresolved call sites are counted and listed, not hidden.
 The <plane>_git plane holds commit history (history, recall read code as it was).`;
 
-/** Run one tool with the errors every transport reports the same way. */
-export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Promise<{ text: string; isError: boolean }> {
+/** Run one tool with the errors every transport reports the same way (`code`: the error's, for /rpc and the CLI). */
+export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Promise<{ text: string; isError: boolean; code?: ErrorCode }> {
   try {
     const r: ToolResult = await tool.run(ctx, input as never);
     return { text: typeof r === "string" ? r : JSON.stringify(r, null, 2), isError: false };
   } catch (e) {
-    if (e instanceof DrsgError) return { text: `${tool.name} failed [${e.code}]: ${e.message}`, isError: true };
+    if (e instanceof DrsgError) return { text: `${tool.name} failed [${e.code}]: ${e.message}`, isError: true, code: e.code };
     log("error", `tool ${tool.name} crashed: ${(e as Error)?.stack ?? String(e)}`);
-    return { text: `${tool.name} failed [INTERNAL]: ${errorText(e)}`, isError: true };
+    return { text: `${tool.name} failed [INTERNAL]: ${errorText(e)}`, isError: true, code: "INTERNAL" };
   }
 }
 

@@ -299,7 +299,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     return s;
   };
 
-  type Answer = { text: string; isError: boolean };
+  type Answer = { text: string; isError: boolean; code?: string };
   type Late = (kind: "busy" | "slow", secs: number) => Answer;
 
   /**
@@ -463,8 +463,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       const r = await answer(tool, parsed.data, (kind, secs) => ({
         text: kind === "busy" ? `server is busy — no slot within ${secs}s` : `did not finish within ${secs}s`,
         isError: true,
+        code: kind === "busy" ? "BUSY" : "TIMEOUT",
       }));
-      if (r.isError) return { jsonrpc: "2.0", id, error: { code: -32000, message: r.text } };
+      // data.code: the DrsgError code, so a client (the CLI) reports and exits as it would in-process.
+      if (r.isError) return { jsonrpc: "2.0", id, error: { code: -32000, message: r.text, data: { code: r.code ?? "INTERNAL" } } };
       return { jsonrpc: "2.0", id, result: { text: r.text } };
     };
     if (Array.isArray(body)) {

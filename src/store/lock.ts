@@ -2,13 +2,27 @@
 // truth (EXCLUSIVE locking mode, never released until close); `<db>.pid` only names the holder
 // for the error message, so a stale one left by a killed process never blocks anything.
 
-import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, readlinkSync, realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
 
 /** The sidecar naming the process that holds `file`. */
 export function pidFile(file: string): string {
   return `${file}.pid`;
+}
+
+/** When process `pid` started (ms since the epoch), from /proc; undefined where /proc does not say. */
+function startedAt(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Field 22 (start time, clock ticks since boot) — counted after the command name, which is in
+    // parentheses and may itself hold spaces or ')'. Linux's USER_HZ is 100 on every architecture.
+    const ticks = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+    const btime = Number(/^btime (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"))?.[1]);
+    return Number.isFinite(ticks) && Number.isFinite(btime) ? btime * 1000 + ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The pid recorded in the sidecar, if any (it may be stale; only informative). */
@@ -21,9 +35,58 @@ export function readHolderPid(file: string): number | undefined {
   }
 }
 
-/** The DB_LOCKED error for `file`, naming the holder when the sidecar does. */
-export function lockedError(file: string, cause?: unknown): DrsgError {
+/**
+ * The pid the sidecar names when that very process is still alive; undefined otherwise. A killed
+ * holder leaves its sidecar behind, and whatever holds the file now (another tool, or a drsg
+ * that could not write the sidecar) is not that pid: naming it would send the user after a
+ * process that is gone, or after an unrelated one that reused the number. So the pid must be
+ * alive, be a drsg, and (where /proc tells) have started before the sidecar was written (1 s of
+ * slack: boot time is given in whole seconds).
+ */
+export function liveHolderPid(file: string): number | undefined {
   const pid = readHolderPid(file);
+  if (pid === undefined) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    // ESRCH: gone. EPERM: another user's process, so not the writer of our sidecar either.
+    return undefined;
+  }
+  const started = startedAt(pid);
+  if (started !== undefined) {
+    let written: number;
+    try {
+      written = statSync(pidFile(file)).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (started > written + 1000) return undefined;
+  }
+  return runsDrsg(pid) === false ? undefined : pid;
+}
+
+/**
+ * Whether process `pid` could be a drsg (node running drsg's code: the same node executable as
+ * this process, or a command line naming drsg); undefined where /proc does not say.
+ */
+function runsDrsg(pid: number): boolean | undefined {
+  let exe: string;
+  try {
+    exe = readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (exe === realpathSync(process.execPath)) return true;
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("drsg");
+  } catch {
+    return false;
+  }
+}
+
+/** The DB_LOCKED error for `file`, naming the holder only when the sidecar's process is alive. */
+export function lockedError(file: string, cause?: unknown): DrsgError {
+  const pid = liveHolderPid(file);
   const who = pid === undefined ? "another process" : `process ${pid}`;
   return new DrsgError(
     "DB_LOCKED",

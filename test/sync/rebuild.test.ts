@@ -120,7 +120,11 @@ describe("rebuild", () => {
     const exit = await p.exited;
     assert.equal(exit.code, 0, p.lines.join("\n"));
     assert.ok(p.lines.some((l) => /^rebuilt plane 'shop' at commit [0-9a-f]{12}/.test(l)), p.lines.join("\n"));
+    // No --plane: the only code plane is taken (test/cli covers it); with two, a usage error naming them.
+    const other = run([DRSG, "plane", "create", "notes", "--db", db], { DRSG_HOME: home, DRSG_LOG_DIR: join(root, "logs") });
+    assert.equal((await other.exited).code, 0, other.lines.join("\n"));
     const bad = run([DRSG, "rebuild", "--db", db], { DRSG_HOME: home, DRSG_LOG_DIR: join(root, "logs") });
     assert.equal((await bad.exited).code, 2);
+    assert.ok(bad.lines.some((l) => /notes, shop|shop, notes/.test(l) && l.includes("--plane")), bad.lines.join("\n"));
   });
 });

@@ -15,7 +15,7 @@ import { Watcher, followerMode } from "../../sync/watch.js";
 import { TOOLS } from "../../tools/index.js";
 import type { ToolContext } from "../../tools/tool.js";
 import { type Command, flag, str } from "../command.js";
-import { dbPath, openDb } from "../db.js";
+import { openDb } from "../db.js";
 
 /** A whole number of seconds from the environment, or a start-up error naming the variable. */
 export function envInt(name: string, dflt: number): number {
@@ -63,7 +63,8 @@ export const serveCommand: Command = {
     const bodyLimit = envInt("DRSG_MAX_BODY_BYTES", 64 * 1024 * 1024);
     const watch = sub === "watch";
     const dir = str(args, "dir") ?? (watch ? "." : undefined);
-    const main = openDb(str(args, "db"), { create: watch });
+    // The database of the followed repository (walking up from --dir) or of the working directory's, unless --db / $DRSG_DB name one.
+    const main = await openDb(str(args, "db"), { create: watch, start: dir });
     const store = new RoutedStore(main);
     const mounts = new MountManager(store, activePlugins);
     let sync: PlaneSync | undefined;
@@ -111,7 +112,7 @@ export const serveCommand: Command = {
       });
       if (!token) log("warn", "no DRSG_TOKEN: every programmatic client is refused (set DRSG_TOKEN to serve agents)");
       warmViews(ctx, store.listPlanes().map((p) => p.name).filter((n) => !/_(git|ops)$/.test(n)));
-      log("info", `serving ${dbPath(str(args, "db"))} at ${server.url}${attached ? `, attached tree ${attached}` : ""}`);
+      log("info", `serving ${main.path} at ${server.url}${attached ? `, attached tree ${attached}` : ""}`);
       io.err(`drsg serve: ${server.url} (pid ${process.pid})`);
       await stop.requested;
       return 0;

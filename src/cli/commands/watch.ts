@@ -8,7 +8,7 @@ import { PlaneSync } from "../../sync/fold.js";
 import { stopRequests } from "../../sync/follower-process.js";
 import { Watcher, followerMode } from "../../sync/watch.js";
 import { type Command, str } from "../command.js";
-import { dbPath, openDb } from "../db.js";
+import { openDb } from "../db.js";
 
 export const watchCommand: Command = {
   name: "watch",
@@ -18,7 +18,8 @@ export const watchCommand: Command = {
   async run(args) {
     const dir = str(args, "dir") ?? args.positionals[0] ?? ".";
     const plugins = activePlugins();
-    const store = openDb(str(args, "db"), { create: true });
+    // The database of the repository followed (walking up from --dir), unless --db / $DRSG_DB name one.
+    const store = await openDb(str(args, "db"), { create: true, start: dir });
     let sync: PlaneSync | undefined;
     const stop = stopRequests((why) => log("info", `watch ${sync?.plane ?? ""}: ${why}, stopping`));
     let watcher: Watcher | undefined;
@@ -31,7 +32,7 @@ export const watchCommand: Command = {
         log("info", `watch ${sync.plane}: ${start.to ? `in sync at ${start.to.slice(0, 12)}` : (start.reason ?? "nothing to do")}`);
       watcher = new Watcher(sync);
       await watcher.start();
-      log("info", `watching ${sync.repo.gitdir} (HEAD, refs, packed-refs) for plane '${sync.plane}' in ${dbPath(str(args, "db"))}; Ctrl-C stops`);
+      log("info", `watching ${sync.repo.gitdir} (HEAD, refs, packed-refs) for plane '${sync.plane}' in ${store.path}; Ctrl-C stops`);
       await stop.requested;
       return 0;
     } finally {
