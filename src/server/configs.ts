@@ -366,15 +366,15 @@ function appendChild(text: string, node: JsonNode, key: string | undefined, valu
   const head = key === undefined ? "" : `${JSON.stringify(key)}: `;
   const closeAt = node.offset + node.length - 1;
   const oneLine = !text.slice(node.offset, node.offset + node.length).includes("\n");
-  if (oneLine) {
-    const body = `${head}${JSON.stringify(value)}`;
-    if (kids.length === 0) return [{ offset: node.offset + 1, text: body }];
-    const last = kids[kids.length - 1]!;
-    return [{ offset: last.offset + last.length, text: `, ${body}` }];
-  }
   if (kids.length === 0) {
-    const ind = indentAt(text, node.offset) + st.unit;
-    return [{ offset: node.offset + 1, text: `${st.eol}${ind}${head}${pretty(value, ind, st)}` }];
+    // An empty container opens up: the new child on a line of its own, the close on the next.
+    const outer = indentAt(text, node.offset);
+    const ind = outer + st.unit;
+    return [{ offset: node.offset + 1, text: `${st.eol}${ind}${head}${pretty(value, ind, st)}${oneLine ? `${st.eol}${outer}` : ""}` }];
+  }
+  if (oneLine) {
+    const last = kids[kids.length - 1]!;
+    return [{ offset: last.offset + last.length, text: `, ${head}${JSON.stringify(value)}` }];
   }
   const last = kids[kids.length - 1]!;
   const ind = indentAt(text, kids[0]!.offset);
