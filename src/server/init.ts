@@ -153,7 +153,7 @@ function chooseToken(user: string | undefined, prior: ServerRecord | undefined):
 }
 
 function plainEmptyReport(r: DigestResult): string[] {
-  const unclaimed = Object.entries(r.report.unclaimed).sort((a, b) => b[1] - a[1]);
+  const unclaimed = Object.entries(r.report.unclaimed).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const files = unclaimed.reduce((n, [, c]) => n + c, 0);
   const shown = unclaimed.slice(0, 8).map(([e, n]) => `${e} (${n})`).join(", ");
   return [

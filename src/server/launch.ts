@@ -101,7 +101,16 @@ export interface LaunchSpec {
   waitMs?: number;
 }
 
-const DEFAULT_WAIT_MS = 120_000;
+/**
+ * How long a start may take before it counts as failed: the first sync folds what was committed
+ * while no server ran (or rebuilds after rewritten history). DRSG_START_WAIT_SECS overrides it.
+ */
+function defaultWaitMs(): number {
+  const raw = process.env.DRSG_START_WAIT_SECS?.trim();
+  if (raw === undefined || raw === "") return 120_000;
+  if (!/^\d+$/.test(raw)) throw new DrsgError("BAD_ENV", `DRSG_START_WAIT_SECS=${JSON.stringify(raw)} is not a whole number of seconds — set a number or unset it`, { variable: "DRSG_START_WAIT_SECS" });
+  return Number(raw) * 1000;
+}
 
 function tail(file: string, n = 15): string {
   try {
@@ -157,7 +166,7 @@ async function withStartLock<T>(root: string, ms: number, fn: () => Promise<T>):
  * server's own last log lines (SERVER_UNAVAILABLE); a database another process holds is DB_LOCKED.
  */
 export async function launchServeWatch(spec: LaunchSpec): Promise<ServerRecord> {
-  const waitMs = spec.waitMs ?? DEFAULT_WAIT_MS;
+  const waitMs = spec.waitMs ?? defaultWaitMs();
   return withStartLock(spec.root, waitMs + 10_000, async () => {
     // Another starter (a second host, a second drsg-mcp) may have finished while this one waited.
     const already = await liveServer(spec.root);
@@ -205,6 +214,7 @@ export async function launchServeWatch(spec: LaunchSpec): Promise<ServerRecord> 
         return rec;
       }
       // Not up: it must not go on holding the database (or the port) for nothing.
+      const exitedByItself = exited;
       if (!exited && pid > 0) await stopProcess(pid, 5000);
       const said = tail(errFile);
       if (/DB_LOCKED/.test(said.split("\n").slice(-5).join("\n")))
@@ -212,7 +222,7 @@ export async function launchServeWatch(spec: LaunchSpec): Promise<ServerRecord> 
       if (spec.addrFromUser || attempt >= 3)
         throw new DrsgError(
           "SERVER_UNAVAILABLE",
-          `start drsg serve watch for ${spec.root}: it ${exited ? "exited" : `did not answer /health within ${Math.round(waitMs / 1000)} s and was stopped`} (on ${addr}); its log (${errFile}) says:\n${said}`,
+          `start drsg serve watch for ${spec.root}: it ${exitedByItself ? "exited" : `did not answer /health within ${Math.round(waitMs / 1000)} s and was stopped`} (on ${addr}); its log (${errFile}) says:\n${said}`,
         );
       port = await freePort(spec.host);
     }

@@ -40,8 +40,8 @@ export function strongToken(): string {
 /**
  * Why a token a user supplied (`--token`, `DRSG_TOKEN`) is too weak to guard a server, or
  * undefined when it will do. Randomness cannot be measured from one sample, so this asks for what
- * 32 random bytes look like in any common encoding: at least 32 characters, and an estimated 128
- * bits or more by the string's own character frequencies (a repeated or patterned string fails).
+ *  32 random bytes look like in any common encoding: at least 32 characters, an estimated 160
+ * bits or more by the string's own character frequencies, and no repeating period (patterned strings fail).
  */
 export function tokenWeakness(token: string): string | undefined {
   if (token.length < 32) return `it is ${token.length} character(s) long; a token needs at least 32 random bytes`;
@@ -54,7 +54,9 @@ export function tokenWeakness(token: string): string | undefined {
     bitsPerChar -= p * Math.log2(p);
   }
   const bits = bitsPerChar * token.length;
-  if (bits < 128) return `it looks patterned (about ${Math.floor(bits)} bits by its own character frequencies; 32 random bytes give 160 or more)`;
+  for (let k = 1; k <= token.length / 2; k++)
+    if (token.slice(k) === token.slice(0, token.length - k)) return `it repeats itself every ${k} character(s); a token needs 32 random bytes`;
+  if (bits < 160) return `it looks patterned (about ${Math.floor(bits)} bits by its own character frequencies; 32 random bytes give 160 or more)`;
   return undefined;
 }
 
