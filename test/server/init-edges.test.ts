@@ -2,14 +2,14 @@
 // database); a repository no plugin claims says so plainly; the token strength rule; the TTY
 // phase line (and its silence off a TTY).
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { phaseLine } from "../../src/cli/progress.js";
 import { strongToken, tokenWeakness } from "../../src/server/state.js";
 import { openStore } from "../../src/store/store.js";
 import { makeRepo } from "../git/fixture.js";
-import { drsg, killServers, record, remember, sandboxEnv } from "./init-helpers.js";
+import { alive, drsg, host, killServers, record, remember, sandboxEnv, text, until } from "./init-helpers.js";
 
 after(killServers);
 
@@ -80,4 +80,39 @@ test("the phase line: drawn on a TTY with the phase and count, cleared at the en
   off.progress(1, 2);
   off.end();
   assert.deepEqual(quiet, []);
+});
+
+test("the server dies mid-session: the relay starts it again and the session goes on; two hosts starting at once share one server", { timeout: 240_000 }, async () => {
+  const env = sandboxEnv();
+  const repo = join(env.base, "midway");
+  makeRepo(repo, [{ files: { "src/a.ts": "export function alpha() { return 1; }\n" }, message: "a" }]);
+  const r = drsg(repo, ["init"], env);
+  assert.equal(r.status, 0, r.stderr);
+  const first = record(repo);
+  remember(first.pid);
+  const entry = JSON.parse(readFileSync(join(repo, ".mcp.json"), "utf8")).mcpServers.drsg as { command: string; args: string[] };
+  const h = await host(entry.command, entry.args, env.home, env);
+  assert.match(await text(h.client, "context", { plane: "midway", name: "alpha" }), /alpha/);
+  process.kill(first.pid, "SIGKILL");
+  assert.ok(await until(() => !alive(first.pid) || readFileSync(`/proc/${first.pid}/stat`, "utf8").split(" ")[2] === "Z", 10_000));
+  // The next call of the same session is answered by a server started again.
+  assert.match(await text(h.client, "context", { plane: "midway", name: "alpha" }), /alpha/);
+  const second = record(repo);
+  remember(second.pid);
+  assert.notEqual(second.pid, first.pid);
+  assert.match(h.stderr(), /session re-opened on drsg serve watch pid/);
+  await h.close();
+
+  // A reboot with two hosts opening their sessions at once: one serve watch for both.
+  process.kill(second.pid, "SIGKILL");
+  assert.ok(await until(() => !alive(second.pid) || readFileSync(`/proc/${second.pid}/stat`, "utf8").split(" ")[2] === "Z", 10_000));
+  const [a, b] = await Promise.all([host(entry.command, entry.args, env.home, env), host(entry.command, entry.args, env.home, env)]);
+  const [ta, tb] = await Promise.all([text(a.client, "list_planes", {}), text(b.client, "list_planes", {})]);
+  assert.match(ta, /midway/);
+  assert.match(tb, /midway/);
+  const third = record(repo);
+  remember(third.pid);
+  await a.close();
+  await b.close();
+  assert.deepEqual(serveWatchesOf(realpathSync(repo)), [third.pid], "one serve watch for the repository");
 });
