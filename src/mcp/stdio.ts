@@ -3,24 +3,16 @@
 // ./graph.drsg; it must exist. In a repository `drsg init` set up, the session is relayed to its
 // live `serve watch` — started again when none is alive — and only if that fails is the database
 // opened here. stdout carries only the protocol; logs go to stderr and a file.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { GraphViews } from "../graph/view.js";
 import { configureLog, log } from "../log.js";
 import { DrsgError, errorText } from "../model/errors.js";
-import { activePlugins } from "../plugin/registry.js";
 import { restartRepoServer } from "../server/launch.js";
-import { MountManager } from "../server/mounts.js";
 import { DB_NAME, STATE_DIR, assertTrustedState, findRepoRoot, isInitialised, liveServer, repoDb } from "../server/state.js";
-import { RoutedStore } from "../store/routed.js";
-import { openStore } from "../store/store.js";
-import { TOOLS } from "../tools/index.js";
 import type { ToolContext } from "../tools/tool.js";
 import { version } from "../version.js";
 import { relayTo } from "./relay.js";
-import { buildMcpServer } from "./server.js";
 
 export const USAGE = `usage: drsg-mcp [--db PATH | PATH] [--repo DIR] [--read-only]
   Serves a drsg database to an MCP host over stdio.
@@ -159,6 +151,24 @@ export async function mainStdio(argv: string[]): Promise<number> {
       return 0;
     }
   }
+  return serveInProcess(path);
+}
+
+/**
+ * Serve `path` from this process. Loaded only here: a relayed session (the common case in an
+ * initialised repository) never pays for the tools, graph and store modules at start-up.
+ */
+async function serveInProcess(path: string): Promise<number> {
+  const [{ StdioServerTransport }, { GraphViews }, { activePlugins }, { MountManager }, { RoutedStore }, { openStore }, { TOOLS }, { buildMcpServer }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/stdio.js"),
+    import("../graph/view.js"),
+    import("../plugin/registry.js"),
+    import("../server/mounts.js"),
+    import("../store/routed.js"),
+    import("../store/store.js"),
+    import("../tools/index.js"),
+    import("./server.js"),
+  ]);
   let store: ReturnType<typeof openStore>;
   try {
     store = openStore(path);
