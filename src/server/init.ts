@@ -183,7 +183,7 @@ export async function init(opts: InitOptions): Promise<InitResult> {
   const db = join(stateDir, DB_NAME);
 
   // A live server for this repository is reused, unless asked for another plane, address or token.
-  let live = await liveServer(root);
+  let live = await liveServer(root, 5000);
   let action: InitResult["action"] = "started";
   if (live) {
     const why = opts.rebuild
@@ -208,6 +208,11 @@ export async function init(opts: InitOptions): Promise<InitResult> {
 
   let digested: DigestResult | undefined;
   if (!live) {
+    // A recorded server that runs but does not answer (hung, or too slow) holds the database: stop it first.
+    if (prior && isServeWatchOf(prior.pid, root)) {
+      opts.out(`stopping drsg serve watch pid ${prior.pid} — it does not answer /health`);
+      await stopProcess(prior.pid);
+    }
     // The plane: digested here (progress, then the report) so serve watch starts in sync; a plane
     // that already has a commit is brought to HEAD by serve watch's first fold instead.
     privateDb(db);
@@ -254,8 +259,6 @@ export async function init(opts: InitOptions): Promise<InitResult> {
       if (Number.isInteger(p) && p > 0 && (await portFree(hostOf(prior.addr), p))) ({ host, port } = { host: hostOf(prior.addr), port: p });
       else port = await freePort(host);
     }
-    // A dead server's process may linger (stopped, not reaped): never leave two holding the database.
-    if (prior && isServeWatchOf(prior.pid, root)) await stopProcess(prior.pid);
     live = await launchServeWatch({ root, plane, db, token, host, port, addrFromUser: wanted !== undefined });
     opts.out(`plane '${plane}' ${action === "started" ? "ready" : action} — drsg serve watch pid ${live.pid} follows every commit of ${root}`);
   }

@@ -246,6 +246,20 @@ export async function restartRepoServer(root: string, waitMs?: number): Promise<
   const t = await readRecord(root);
   const prior = t.ok ? t.record : undefined;
   const db = join(root, STATE_DIR, DB_NAME);
+  if (prior && isServeWatchOf(prior.pid, root)) {
+    // Still running, only slow to answer (a loaded machine, a long first fold): wait for it rather
+    // than start a second one that could not open the database; one that never answers is stopped.
+    const until = Date.now() + 15_000;
+    while (Date.now() < until) {
+      if ((await probeHealth(`http://${prior.addr}/mcp`, 2000))?.pid === prior.pid) return prior;
+      if (!isServeWatchOf(prior.pid, root)) break;
+      await sleep(250);
+    }
+    if (isServeWatchOf(prior.pid, root)) {
+      log("warn", `drsg serve watch pid ${prior.pid} for ${root} does not answer /health — stopping it and starting another`);
+      await stopProcess(prior.pid);
+    }
+  }
   if (!existsSync(db)) throw new DrsgError("DB_MISSING", `start drsg serve watch for ${root}: no ${db} — run drsg init there`);
   let host = "127.0.0.1";
   let port = 0;
