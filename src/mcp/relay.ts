@@ -1,29 +1,41 @@
-// The .mcp.json relay: with no database named, drsg-mcp looks for a drsg server in the
-// repository's .mcp.json; if it answers, the host's MCP session is pumped to it verbatim in
-// both directions (so a newer server's tools pass through), and nothing local is opened.
+// The relay: inside an initialised repository, drsg-mcp pumps the host's MCP session verbatim,
+// both ways, to the repository's live `serve watch` (so the one open database, its watcher and a
+// newer server's tools are shared by every host). The server is only ever the one in the record
+// this user's drsg wrote (src/server/state.ts: untracked, ours, 0600, loopback, a live drsg pid
+// answering /health) — never an address or a header read from a file in the tree. When the
+// server goes away mid-session, it is started again and the session is re-opened on it.
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { log } from "../log.js";
-import { expandEnv, findMcpJson, probeHealth, readMcpEntry } from "../server/endpoint.js";
+import type { ServerRecord } from "../server/state.js";
 
-/** Relay when a live drsg server is configured; resolves true after the relayed session ends. */
-export async function relayIfConfigured(cwd = process.cwd()): Promise<boolean> {
-  const file = findMcpJson(cwd);
-  if (!file) return false;
-  const entry = readMcpEntry(file);
-  if (!entry) return false;
-  const health = await probeHealth(entry.url, 1500);
-  if (!health) {
-    log("info", `${file} names ${entry.url}, which does not answer — opening the database instead`);
-    return false;
-  }
-  const headers: Record<string, string> = {};
-  if (entry.authorization) headers.Authorization = expandEnv(entry.authorization);
-  const remote = new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers } });
+export interface RelayOptions {
+  /** A live server again after the current one stopped answering (restart it), or undefined. */
+  reconnect?: () => Promise<ServerRecord | undefined>;
+}
+
+const REINIT_ID = "drsg-relay-reinit";
+
+function remoteFor(rec: ServerRecord): StreamableHTTPClientTransport {
+  // The token goes only to the recorded loopback address of the server drsg started.
+  return new StreamableHTTPClientTransport(new URL(`http://${rec.addr}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${rec.token}` } },
+  });
+}
+
+/** Relay this process's stdio session to `rec` until the host closes it. */
+export async function relayTo(first: ServerRecord, opts: RelayOptions = {}): Promise<void> {
   const local = new StdioServerTransport();
-  log("info", `relaying this session to ${entry.url} (pid ${health.pid ?? "?"}, named by ${file})`);
+  let rec = first;
+  log("info", `relaying this session to drsg serve watch pid ${rec.pid} at http://${rec.addr}/mcp`);
+  // What the host opened its session with: replayed on a restarted server (its answer is ours to drop).
+  let initialize: JSONRPCMessage | undefined;
+  let initialized: JSONRPCMessage | undefined;
   await new Promise<void>((resolve) => {
     let done = false;
+    let remote: StreamableHTTPClientTransport = remoteFor(rec);
+    let reopening: Promise<boolean> | undefined;
     const finish = () => {
       if (done) return;
       done = true;
@@ -31,25 +43,73 @@ export async function relayIfConfigured(cwd = process.cwd()): Promise<boolean> {
       void local.close().catch(() => undefined);
       resolve();
     };
-    local.onmessage = (m) => {
-      remote.send(m).catch((e: unknown) => {
-        log("error", `relay → server: ${String(e)}`);
+    const attach = (t: StreamableHTTPClientTransport) => {
+      remote = t;
+      t.onmessage = (m) => {
+        if ((m as { id?: unknown }).id === REINIT_ID) return;
+        void local.send(m).catch(() => finish());
+      };
+      t.onerror = (e) => log("warn", `relay: ${String(e)}`);
+      t.onclose = () => {
+        if (remote === t) finish();
+      };
+    };
+    /** Start the server again and re-open the session there; false when that is not possible. */
+    const reopen = (): Promise<boolean> => {
+      reopening ??= (async () => {
+        if (!opts.reconnect || !initialize) return false;
+        const next = await opts.reconnect().catch((e: unknown) => {
+          log("error", `relay: the server could not be started again: ${String(e)}`);
+          return undefined;
+        });
+        if (!next) return false;
+        rec = next;
+        const old = remote;
+        const t = remoteFor(rec);
+        attach(t);
+        void old.close().catch(() => undefined);
+        await t.start();
+        await t.send({ ...(initialize as object), id: REINIT_ID } as JSONRPCMessage);
+        if (initialized) await t.send(initialized);
+        log("info", `relay: session re-opened on drsg serve watch pid ${rec.pid} at http://${rec.addr}/mcp`);
+        return true;
+      })().finally(() => {
+        reopening = undefined;
+      });
+      return reopening;
+    };
+    const forward = async (m: JSONRPCMessage) => {
+      const method = (m as { method?: string }).method;
+      if (method === "initialize") initialize = m;
+      else if (method === "notifications/initialized") initialized = m;
+      try {
+        await remote.send(m);
+      } catch (first) {
+        log("warn", `relay → server: ${String(first)}`);
+        let e = first;
+        if (method !== "initialize" && (await reopen())) {
+          try {
+            await remote.send(m);
+            return;
+          } catch (again) {
+            e = again;
+          }
+        }
         const id = (m as { id?: string | number }).id;
         if (id !== undefined)
-          void local.send({ jsonrpc: "2.0", id, error: { code: -32000, message: `drsg relay: the server at ${entry.url} did not take the message: ${String(e)}` } });
-      });
+          void local.send({ jsonrpc: "2.0", id, error: { code: -32000, message: `drsg relay: the server at http://${rec.addr}/mcp did not take the message: ${String(e)}` } });
+      }
     };
-    remote.onmessage = (m) => {
-      void local.send(m).catch(() => finish());
-    };
+    attach(remote);
+    local.onmessage = (m) => void forward(m);
     local.onclose = finish;
-    remote.onclose = finish;
-    remote.onerror = (e) => log("warn", `relay: ${String(e)}`);
     process.stdin.once("end", finish);
-    void remote.start().then(() => local.start()).catch((e: unknown) => {
-      log("error", `relay could not start: ${String(e)}`);
-      finish();
-    });
+    void remote
+      .start()
+      .then(() => local.start())
+      .catch((e: unknown) => {
+        log("error", `relay could not start: ${String(e)}`);
+        finish();
+      });
   });
-  return true;
 }

@@ -1,7 +1,6 @@
-// Talking to a running drsg server from outside: probing /health, and reading the endpoint an
-// agent config (.mcp.json) names — shared by `drsg init` and the drsg-mcp relay.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+// Talking to a running drsg server from outside: probing /health (shared by `drsg init`, the
+// drsg-mcp relay and `drsg status`). Which server to talk to is never read from a file in the
+// working tree: only from the record this user's drsg wrote (src/server/state.ts).
 
 export interface Health {
   status: string;
@@ -21,57 +20,18 @@ export async function probeHealth(url: string, timeoutMs = 2000): Promise<Health
   }
 }
 
-export interface McpEntry {
-  name: string;
-  url: string;
-  /** The Authorization header value as written (may reference ${DRSG_TOKEN}). */
-  authorization?: string;
-  file: string;
-}
-
-/** Expand `${DRSG_TOKEN}` / `$DRSG_TOKEN` / `${env:DRSG_TOKEN}` references from the environment. */
-export function expandEnv(value: string, env: NodeJS.ProcessEnv = process.env): string {
-  return value.replace(/\$\{(?:env:)?([A-Z0-9_]+)\}|\$([A-Z0-9_]+)/g, (_, a: string | undefined, b: string | undefined) => env[a ?? b ?? ""] ?? "");
-}
-
-/** The drsg entry of an .mcp.json: `drsg`, else any entry whose name contains "drsg", with a url. */
-export function readMcpEntry(file: string): McpEntry | undefined {
-  let doc: { mcpServers?: Record<string, { url?: unknown; headers?: Record<string, unknown> }> };
-  try {
-    doc = JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    return undefined;
-  }
-  const servers = doc.mcpServers ?? {};
-  const names = Object.keys(servers);
-  const name = names.includes("drsg") ? "drsg" : names.find((n) => n.includes("drsg"));
-  if (!name) return undefined;
-  const e = servers[name]!;
-  if (typeof e.url !== "string") return undefined;
-  const auth = e.headers?.Authorization ?? e.headers?.authorization;
-  return { name, url: e.url, authorization: typeof auth === "string" ? auth : undefined, file };
-}
-
-/** Is this file safe to trust: owned by us and not writable by everyone? */
-export function trustworthy(file: string): boolean {
-  try {
-    const st = statSync(file);
-    if (typeof process.getuid === "function" && st.uid !== process.getuid()) return false;
-    return (st.mode & 0o002) === 0;
-  } catch {
-    return false;
-  }
-}
-
-/** Walk up from `start` to the repository root (the first directory holding .git) for a trustworthy .mcp.json. */
-export function findMcpJson(start: string): string | undefined {
-  let dir = start;
-  for (;;) {
-    const f = join(dir, ".mcp.json");
-    if (existsSync(f) && trustworthy(f)) return f;
-    if (existsSync(join(dir, ".git"))) return undefined;
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
-  }
+/**
+ * Call one tool of a live server over its JSON-RPC endpoint (`POST /rpc`): the text of the
+ * answer, or a thrown error carrying the server's message. Used by `drsg status`.
+ */
+export async function rpcCall(addr: string, token: string, method: string, params: unknown, timeoutMs = 10_000): Promise<string> {
+  const r = await fetch(`http://${addr}/rpc`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = (await r.json()) as { result?: { text?: string }; error?: { message?: string } };
+  if (body.error) throw new Error(body.error.message ?? `HTTP ${r.status}`);
+  return body.result?.text ?? "";
 }

@@ -1,308 +1,330 @@
-// drsg init: from inside a repository, make "drsg is serving this repo" true, idempotently —
-// digest into a plane, start `drsg serve watch` detached on a loopback port with a fresh token,
-// wait for /health with the child's pid, and write the agent configs whose marker exists.
-import { spawn } from "node:child_process";
-import { randomInt } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, realpathSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { basename, dirname, join, relative, resolve } from "node:path";
+// drsg init: from inside a repository, make "drsg is serving this repository" true, safely and
+// idempotently — digest it into a plane (with progress and the digest report), start `drsg serve
+// watch` detached on a loopback port with a strong token, and add a stdio drsg-mcp entry to the
+// agent hosts' configs. A `.drsg/` this user's drsg did not write (a clone's, someone else's) is
+// refused. Everything added outside `.drsg/` is recorded in `.drsg/init.json` for `--remove`.
+import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, chmodSync, unlinkSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import type { PhaseLine } from "../cli/progress.js";
+import { renderDigest } from "../cli/report.js";
 import { GitRepo } from "../git/repo.js";
 import { DrsgError } from "../model/errors.js";
 import { PACKAGE_ROOT } from "../paths.js";
 import type { PluginSet } from "../plugin/host.js";
 import { openStore } from "../store/store.js";
-import { digest } from "../sync/digest.js";
-import { followerSpawn } from "../sync/follower-process.js";
-import { probeHealth } from "./endpoint.js";
+import { type DigestResult, digest } from "../sync/digest.js";
+import { type ConfigOutcome, type EntryTarget, type FileRecord, createdProjectFiles, mergeRecords, undoFile, writeConfigs } from "./configs.js";
 import { parseAddr } from "./http.js";
+import { freePort, launchServeWatch, portFree, stopProcess, stopRepoServer } from "./launch.js";
+import {
+  DB_NAME,
+  INIT_NAME,
+  RECORD_NAME,
+  STATE_DIR,
+  type ServerRecord,
+  assertTrustedState,
+  ensureStateDir,
+  hostOf,
+  isLoopbackHost,
+  isServeWatchOf,
+  liveServer,
+  readRecord,
+  readStateJson,
+  strongToken,
+  tokenWeakness,
+  writeFileAtomic,
+  writeStateJson,
+} from "./state.js";
 
 export interface InitOptions {
   dir: string;
   plane?: string;
+  /** host:port named by the user; else a free loopback port. */
   addr?: string;
+  /** A token named by the user (`--token`, else DRSG_TOKEN); else a fresh strong one. */
   token?: string;
-  db?: string;
   rebuild?: boolean;
+  /** HTTP entries (url + literal token, in untracked files only, 0600) instead of stdio drsg-mcp. */
+  http?: boolean;
+  /** Also the user-level configs of the installed hosts. */
+  global?: boolean;
+  /** The home directory for user-level configs (tests); default os.homedir(). */
+  home?: string;
   plugins: PluginSet;
   out(line: string): void;
+  /** The TTY progress line (phase and count) while digesting. */
+  progress?: PhaseLine;
 }
 
-interface ServerState {
-  addr: string;
-  token: string;
-  pid?: number;
+/** `.drsg/init.json`: what init added, so `init --remove` can take exactly that out. */
+export interface InitRecord {
+  version: 1;
   plane: string;
-  db: string;
-}
-
-const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-export function freshToken(): string {
-  let t = "";
-  for (let i = 0; i < 40; i++) t += ALNUM[randomInt(ALNUM.length)];
-  return t;
-}
-
-/** A free loopback port, found by binding port 0. */
-export function freePort(host = "127.0.0.1"): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once("error", rej);
-    s.listen(0, host, () => {
-      const a = s.address();
-      s.close(() => res(a && typeof a === "object" ? a.port : 0));
-    });
-  });
-}
-
-function portFree(host: string, port: number): Promise<boolean> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.once("error", () => res(false));
-    s.listen(port, host, () => s.close(() => res(true)));
-  });
-}
-
-/** Add lines to .git/info/exclude once each, so drsg's own files never show up in git. */
-export function excludeFromGit(gitdir: string, lines: string[]): void {
-  const f = join(gitdir, "info", "exclude");
-  mkdirSync(dirname(f), { recursive: true });
-  const have = existsSync(f) ? readFileSync(f, "utf8") : "";
-  const present = new Set(have.split("\n").map((l) => l.trim()));
-  const missing = lines.filter((l) => !present.has(l));
-  if (missing.length === 0) return;
-  const head = present.has("# drsg") ? "" : "# drsg\n";
-  appendFileSync(f, `${have.endsWith("\n") || have === "" ? "" : "\n"}${head}${missing.join("\n")}\n`);
-}
-
-function isDrsgProcess(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("drsg");
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(cond: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await cond()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return cond();
-}
-
-function lastLogLines(dir: string, n = 20): string {
-  try {
-    const files = readdirSync(dir).filter((f) => f.endsWith(".log")).sort();
-    const last = files[files.length - 1];
-    if (!last) return "(no log)";
-    return readFileSync(join(dir, last), "utf8").trimEnd().split("\n").slice(-n).join("\n");
-  } catch {
-    return "(no log)";
-  }
-}
-
-function readJson(file: string): Record<string, unknown> {
-  try {
-    const v = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function writeJson(file: string, doc: unknown): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+  entries: "stdio" | "http";
+  files: FileRecord[];
+  /** Text init appended to `.git/info/exclude`, chunk by chunk. */
+  exclude: string[];
 }
 
 export interface InitResult {
-  url: string;
-  pid: number;
-  token: string;
-  action: "reused" | "bootstrapped" | "restarted" | "rebuilt";
-  written: string[];
+  root: string;
+  plane: string;
+  server: ServerRecord;
+  action: "reused" | "started" | "restarted" | "rebuilt";
+  configs: ConfigOutcome[];
+  digest?: DigestResult;
+}
+
+/** The repository `dir` is in, as its realpath'd work-tree root. */
+async function repoOf(dir: string, doing: string): Promise<GitRepo> {
+  let real: string;
+  try {
+    real = realpathSync(resolve(dir));
+  } catch {
+    throw new DrsgError("DIR_NOT_FOUND", `${doing}: no directory '${dir}' (--dir)`);
+  }
+  const repo = await GitRepo.find(real);
+  if (!repo) throw new DrsgError("GIT_ERROR", `${doing}: ${real} is not inside a git repository — drsg init follows commits; drsg digest ${real} --apply reads a plain tree`);
+  return repo;
+}
+
+function excludeFile(repo: GitRepo): string {
+  return join(repo.commonDir, "info", "exclude");
+}
+
+/** Append the lines `.git/info/exclude` lacks (one chunk, recorded); undefined when none is missing. */
+function addExcludes(repo: GitRepo, lines: string[]): string | undefined {
+  const f = excludeFile(repo);
+  mkdirSync(dirname(f), { recursive: true });
+  if (existsSync(f) && !lstatSync(f).isFile()) return undefined;
+  const have = existsSync(f) ? readFileSync(f, "utf8") : "";
+  const present = new Set(have.split("\n").map((l) => l.trim()));
+  const missing = lines.filter((l) => !present.has(l));
+  if (missing.length === 0) return undefined;
+  const chunk = `${have === "" || have.endsWith("\n") ? "" : "\n"}${present.has("# drsg") ? "" : "# drsg\n"}${missing.join("\n")}\n`;
+  writeFileAtomic(f, have + chunk, existsSync(f) ? lstatSync(f).mode & 0o777 : 0o644);
+  return chunk;
+}
+
+/** Take the recorded chunks back out of `.git/info/exclude` (each where it still stands whole). */
+function removeExcludes(repo: GitRepo, chunks: string[]): number {
+  const f = excludeFile(repo);
+  if (!existsSync(f) || !lstatSync(f).isFile()) return 0;
+  let text = readFileSync(f, "utf8");
+  let n = 0;
+  for (const c of [...chunks].reverse()) {
+    const at = text.lastIndexOf(c);
+    if (at < 0) continue;
+    text = text.slice(0, at) + text.slice(at + c.length);
+    n++;
+  }
+  if (n > 0) writeFileAtomic(f, text, lstatSync(f).mode & 0o777);
+  return n;
+}
+
+/** Create the database file readable by this user alone before SQLite opens it (its -wal/-shm copy the mode). */
+function privateDb(db: string): void {
+  try {
+    const fd = openSync(db, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    closeSync(fd);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
+  for (const f of [db, `${db}-wal`, `${db}-shm`]) {
+    try {
+      const st = lstatSync(f);
+      if (st.isFile() && (st.mode & 0o077) !== 0) chmodSync(f, 0o600);
+    } catch {
+      // absent
+    }
+  }
+}
+
+/** The token to serve with: the user's (refused when weak), else the prior record's when strong, else a fresh one. */
+function chooseToken(user: string | undefined, prior: ServerRecord | undefined): { token: string; fromUser: boolean } {
+  if (user !== undefined) {
+    const weak = tokenWeakness(user);
+    if (weak)
+      throw new DrsgError("BAD_INPUT", `drsg init: the token given (--token or DRSG_TOKEN) is too weak: ${weak} — drop it and init makes one of 32 random bytes`);
+    return { token: user, fromUser: true };
+  }
+  if (prior && tokenWeakness(prior.token) === undefined) return { token: prior.token, fromUser: false };
+  return { token: strongToken(), fromUser: false };
+}
+
+function plainEmptyReport(r: DigestResult): string[] {
+  const unclaimed = Object.entries(r.report.unclaimed).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const files = unclaimed.reduce((n, [, c]) => n + c, 0);
+  const shown = unclaimed.slice(0, 8).map(([e, n]) => `${e} (${n})`).join(", ");
+  return [
+    `nothing to index in ${r.dir}: no installed plugin claims any of its ${files} file(s)${shown ? ` — ${shown}${unclaimed.length > 8 ? ", …" : ""}` : ""}`,
+    `  the plane '${r.plane}' has no symbols; '${r.plane}_git' still holds the commit history`,
+    "  drsg plugin list --available shows the languages you can add; then drsg rebuild reads the tree again",
+  ];
+}
+
+function configLines(outcomes: ConfigOutcome[]): string[] {
+  const mark = { created: "+", added: "~", updated: "~", unchanged: "=", skipped: "!" } as const;
+  const word = { created: "created", added: "entry added", updated: "entry updated", unchanged: "unchanged", skipped: "not modified" } as const;
+  return outcomes.map((o) => `  ${mark[o.status]} ${o.display} — ${o.host}: ${word[o.status]}${o.note ? ` (${o.note})` : ""}`);
 }
 
 export async function init(opts: InitOptions): Promise<InitResult> {
-  let dir: string;
-  try {
-    dir = realpathSync(resolve(opts.dir));
-  } catch {
-    throw new DrsgError("DIR_NOT_FOUND", `init: no directory '${opts.dir}' (--dir)`);
-  }
-  const repo = await GitRepo.find(dir);
-  if (!repo) throw new DrsgError("GIT_ERROR", `init: ${dir} is not inside a git repository — drsg init follows commits; drsg digest ${dir} --apply reads a plain tree`);
-  const plane = opts.plane ?? basename(dir);
-  const stateDir = join(dir, ".drsg");
-  const db = opts.db ? resolve(dir, opts.db) : join(stateDir, "graph.drsg");
-  const logs = join(stateDir, "logs");
-  mkdirSync(stateDir, { recursive: true });
-  excludeFromGit(repo.gitdir, [".drsg/", ".mcp.json", ".cursor/mcp.json"]);
-  const stateFile = join(stateDir, "server.json");
-  const prior = existsSync(stateFile) ? (readJson(stateFile) as unknown as Partial<ServerState>) : {};
+  const repo = await repoOf(opts.dir, "drsg init");
+  const root = repo.root;
+  await assertTrustedState(root, "drsg init");
+  const userToken = opts.token ?? (process.env.DRSG_TOKEN?.trim() || undefined);
+  const priorRec = await readRecord(root);
+  const prior = priorRec.ok ? priorRec.record : undefined;
+  const { token, fromUser } = chooseToken(userToken, prior);
+  const wanted = opts.addr ? parseAddr(opts.addr) : undefined;
+  const plane = opts.plane ?? readStateJson<InitRecord>(root, INIT_NAME)?.plane ?? prior?.plane ?? basename(root);
+  const stateDir = ensureStateDir(root);
+  const db = join(stateDir, DB_NAME);
 
-  // A live server for this repository: reuse it, unless asked to rebuild.
-  if (prior.addr && prior.token) {
-    const url = `http://${prior.addr}/mcp`;
-    const h = await probeHealth(url, 2000);
-    if (h) {
-      if (opts.addr && parseAddr(opts.addr).port !== parseAddr(prior.addr).port)
-        throw new DrsgError("BAD_INPUT", `init: drsg already serves ${dir} at ${url} and holds the database — drop --addr, or stop it first (drsg init --rebuild)`);
-      if (!opts.rebuild) {
-        opts.out(`drsg is already serving ${dir} at ${url} — reusing it, the plane is untouched (pid ${h.pid ?? "?"})`);
-        const written = await writeConfigs(dir, url, prior.token, repo, opts.out);
-        return { url, pid: h.pid ?? 0, token: prior.token, action: "reused", written };
+  // A live server for this repository is reused, unless asked for another plane, address or token.
+  let live = await liveServer(root, 5000);
+  let action: InitResult["action"] = "started";
+  if (live) {
+    const why = opts.rebuild
+      ? "the plane is about to be rebuilt"
+      : fromUser && userToken !== live.token
+        ? "a new token was given"
+        : wanted && (wanted.port !== Number(live.addr.slice(live.addr.lastIndexOf(":") + 1)) || wanted.host !== hostOf(live.addr))
+          ? `--addr ${opts.addr} differs from ${live.addr}`
+          : live.plane && live.plane !== plane
+            ? `it follows plane '${live.plane}', not '${plane}'`
+            : undefined;
+    if (why) {
+      opts.out(`stopping drsg serve watch pid ${live.pid} — ${why}`);
+      await stopProcess(live.pid);
+      live = undefined;
+      action = opts.rebuild ? "rebuilt" : "restarted";
+    } else {
+      action = "reused";
+      opts.out(`drsg already serves ${root}: serve watch pid ${live.pid} at http://${live.addr}/ — reusing it, the plane is untouched`);
+    }
+  } else if (prior) action = "restarted";
+
+  let digested: DigestResult | undefined;
+  if (!live) {
+    // A recorded server that runs but does not answer (hung, or too slow) holds the database: stop it first.
+    if (prior && isServeWatchOf(prior.pid, root)) {
+      opts.out(`stopping drsg serve watch pid ${prior.pid} — it does not answer /health`);
+      await stopProcess(prior.pid);
+    }
+    // The plane: digested here (progress, then the report) so serve watch starts in sync; a plane
+    // that already has a commit is brought to HEAD by serve watch's first fold instead.
+    privateDb(db);
+    const store = openStore(db, { create: true });
+    try {
+      const needs = opts.rebuild || !store.getPlane(plane)?.props.synced_commit;
+      if (needs) {
+        if (opts.rebuild && store.getPlane(plane)) store.write((w) => w.dropPlane(plane));
+        const bar = opts.progress;
+        opts.out(`digesting ${root} into plane '${plane}' …`);
+        bar?.phase("reading the tree");
+        let extracting = false;
+        try {
+          digested = await digest({
+            dir: root,
+            plugins: opts.plugins,
+            plane,
+            store,
+            onProgress: (done, total) => {
+              if (!extracting) {
+                extracting = true;
+                bar?.phase("parsing");
+              }
+              bar?.progress(done, total);
+              if (done === total) bar?.phase("resolving and writing");
+            },
+          });
+        } finally {
+          bar?.end();
+        }
+        if (Object.keys(digested.report.plugins).length === 0) for (const l of plainEmptyReport(digested)) opts.out(l);
+        else opts.out(renderDigest(digested, { dbPath: db }));
       }
-      if (h.pid && isDrsgProcess(h.pid)) {
-        opts.out(`stopping serve watch pid ${h.pid} — the plane is about to be rebuilt`);
-        process.kill(h.pid, "SIGTERM");
-        const { host, port } = parseAddr(prior.addr);
-        const pid = h.pid;
-        await waitFor(async () => !(await probeHealth(url, 300)) && (await portFree(host, port)) && !isDrsgProcess(pid), 10_000);
-      }
+    } finally {
+      store.close();
     }
+    privateDb(db);
+    let host = "127.0.0.1";
+    let port = 0;
+    if (wanted) ({ host, port } = wanted);
+    else if (prior && isLoopbackHost(hostOf(prior.addr))) {
+      const p = Number(prior.addr.slice(prior.addr.lastIndexOf(":") + 1));
+      // The recorded port when free: HTTP entries written earlier keep pointing at the server.
+      if (Number.isInteger(p) && p > 0 && (await portFree(hostOf(prior.addr), p))) ({ host, port } = { host: hostOf(prior.addr), port: p });
+      else port = await freePort(host);
+    }
+    live = await launchServeWatch({ root, plane, db, token, host, port, addrFromUser: wanted !== undefined });
+    opts.out(`plane '${plane}' ${action === "started" ? "ready" : action} — drsg serve watch pid ${live.pid} follows every commit of ${root}`);
   }
 
-  // The plane: digest now (a dry report on stdout) so serve watch starts in sync.
-  const store = openStore(db, { create: true });
-  try {
-    const needs = opts.rebuild || !store.getPlane(plane)?.props.synced_commit;
-    if (needs) {
-      if (opts.rebuild && store.getPlane(plane)) store.write((w) => w.dropPlane(plane));
-      const r = await digest({ dir, plugins: opts.plugins, plane, store });
-      opts.out(`digested ${dir} into plane '${plane}': ${r.report.nodes} node(s), ${r.report.edges} edge(s) at ${r.commit?.slice(0, 12) ?? "the working tree"}`);
-    }
-  } finally {
-    store.close();
-  }
+  // Agent configs: stdio drsg-mcp naming this repository (default), or HTTP with the literal token.
+  const target: EntryTarget =
+    opts.http === true
+      ? { kind: "http", url: `http://${live.addr}/mcp`, token: live.token }
+      : { kind: "stdio", command: join(PACKAGE_ROOT, "bin", "drsg-mcp.js"), args: ["--repo", root] };
+  const configs = await writeConfigs({ root, target, global: opts.global === true, repo, ...(opts.home ? { home: opts.home } : {}) });
+  const old = readStateJson<InitRecord>(root, INIT_NAME);
+  const chunk = addExcludes(repo, [`/${STATE_DIR}/`, ...createdProjectFiles(configs, root).map((f) => `/${f}`)]);
+  const record: InitRecord = {
+    version: 1,
+    plane,
+    entries: target.kind,
+    files: mergeRecords(old?.files ?? [], configs.flatMap((c) => (c.record ? [c.record] : []))),
+    exclude: [...(old?.exclude ?? []), ...(chunk ? [chunk] : [])],
+  };
+  writeStateJson(root, INIT_NAME, record);
 
-  // The endpoint: the recorded address and token when there are any, else fresh ones.
-  const token = opts.token ?? prior.token ?? (process.env.DRSG_TOKEN?.trim() || freshToken());
-  let host = "127.0.0.1";
-  let port: number;
-  if (opts.addr) ({ host, port } = parseAddr(opts.addr));
-  else if (prior.addr) {
-    ({ host, port } = parseAddr(prior.addr));
-    if (!(await portFree(host, port))) {
-      const old = port;
-      port = await freePort(host);
-      opts.out(`note: ${host}:${old} is taken by something else now — moving to ${host}:${port}`);
-    }
-  } else port = await freePort(host);
-
-  let pid = 0;
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    mkdirSync(logs, { recursive: true });
-    const errFd = openSync(join(logs, "serve-watch.stderr"), "a");
-    // serve watch follows the repository for as long as drsg watch's follower does: it starts with
-    // the same native-memory settings (node flags, malloc environment; src/sync/follower-process.ts).
-    const follower = followerSpawn({ ...process.env, DRSG_TOKEN: token, DRSG_LOG_DIR: logs }, []);
-    const child = spawn(
-      process.execPath,
-      [...follower.execArgv, join(PACKAGE_ROOT, "bin", "drsg.js"), "serve", "watch", "--dir", dir, "--plane", plane, "--addr", `${host}:${port}`, "--db", db],
-      {
-        cwd: dir,
-        detached: true,
-        stdio: ["ignore", "ignore", errFd],
-        env: follower.env,
-      },
-    );
-    child.unref();
-    pid = child.pid ?? 0;
-    let exited = false;
-    child.once("exit", () => {
-      exited = true;
-    });
-    const url = `http://${host}:${port}/mcp`;
-    const up = await waitFor(async () => exited || (await probeHealth(url, 500))?.pid === pid, 30_000);
-    if (up && !exited) break;
-    if (attempt === 3 || opts.addr)
-      throw new DrsgError("INTERNAL", `init: serve watch did not come up on ${host}:${port}; its log says:\n${lastLogLines(logs)}`);
-    port = await freePort(host);
-  }
-  const url = `http://${host}:${port}/mcp`;
-  const state: ServerState = { addr: `${host}:${port}`, token, pid, plane, db };
-  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-  const action: InitResult["action"] = opts.rebuild ? "rebuilt" : prior.addr ? "restarted" : "bootstrapped";
-  opts.out(`plane '${plane}' ${action} — serve watch pid ${pid}, ${url}`);
-  opts.out(`  database ${relative(dir, db) || db}; history → plane '${plane}_git', current with every commit — drsg history --plane ${plane}`);
-  const written = await writeConfigs(dir, url, token, repo, opts.out);
-  return { url, pid, token, action, written };
+  opts.out(`agent configs (${target.kind === "stdio" ? `stdio: ${target.command} --repo ${root}` : `HTTP: ${target.url}, literal token, files 0600`}):`);
+  for (const l of configLines(configs)) opts.out(l);
+  if (chunk) opts.out(`  + .git/info/exclude: ${chunk.trim().split("\n").filter((l) => !l.startsWith("#")).join(" ")} (drsg's own files stay out of git status)`);
+  opts.out(`dashboard: http://${live.addr}/`);
+  opts.out(`MCP over HTTP: http://${live.addr}/mcp (token in ${join(STATE_DIR, RECORD_NAME)}); the database is ${join(STATE_DIR, DB_NAME)}`);
+  opts.out(`drsg status shows the server; drsg stop stops it (the next agent session starts it again); drsg init --remove undoes all of this`);
+  return { root, plane, server: live, action, configs, ...(digested ? { digest: digested } : {}) };
 }
 
-/** Is `rel` tracked by git (then it must never hold a literal token)? */
-async function tracked(repo: GitRepo, dir: string, rel: string): Promise<boolean> {
-  const inRepo = relative(repo.root, join(dir, rel)).split("\\").join("/");
-  try {
-    return await repo.isTracked(inRepo);
-  } catch {
-    return false;
-  }
+export interface RemoveOptions {
+  dir: string;
+  /** Delete `.drsg/` too (database, logs, record). */
+  purge?: boolean;
+  out(line: string): void;
 }
 
-/** Write .mcp.json and the configs of the agents whose marker exists. */
-export async function writeConfigs(dir: string, url: string, token: string, repo: GitRepo, out: (l: string) => void): Promise<string[]> {
-  const written: string[] = [];
-  const envNeeded: string[] = [];
-  const trackedNow = new Set<string>();
-  for (const rel of [".mcp.json", ".cursor/mcp.json"]) if (await tracked(repo, dir, rel)) trackedNow.add(rel);
-  const literalOk = (rel: string) => !trackedNow.has(rel);
-
-  const mcpRel = ".mcp.json";
-  const mcp = readJson(join(dir, mcpRel));
-  const servers = (mcp.mcpServers as Record<string, unknown> | undefined) ?? {};
-  const mcpLiteral = literalOk(mcpRel);
-  servers.drsg = { type: "http", url, headers: { Authorization: mcpLiteral ? `Bearer ${token}` : "Bearer ${DRSG_TOKEN}" } };
-  mcp.mcpServers = servers;
-  writeJson(join(dir, mcpRel), mcp);
-  written.push(mcpRel);
-  if (!mcpLiteral) envNeeded.push(mcpRel);
-
-  if (existsSync(join(dir, ".cursor"))) {
-    const rel = ".cursor/mcp.json";
-    const doc = readJson(join(dir, rel));
-    const s = (doc.mcpServers as Record<string, unknown> | undefined) ?? {};
-    const lit = literalOk(rel);
-    s.drsg = { url, headers: { Authorization: lit ? `Bearer ${token}` : "Bearer ${env:DRSG_TOKEN}" } };
-    doc.mcpServers = s;
-    writeJson(join(dir, rel), doc);
-    written.push(rel);
-    if (!lit) envNeeded.push(rel);
+/**
+ * Undo `drsg init`: stop the server, take out exactly the entries init recorded (deleting files
+ * it created that now hold nothing else) and its `.git/info/exclude` lines; `.drsg/` stays unless
+ * `purge`.
+ */
+export async function removeInit(opts: RemoveOptions): Promise<void> {
+  const repo = await repoOf(opts.dir, "drsg init --remove");
+  const root = repo.root;
+  await assertTrustedState(root, "drsg init --remove");
+  const stopped = await stopRepoServer(root);
+  opts.out(stopped ? `stopped drsg serve watch pid ${stopped.pid}${stopped.how === "killed" ? " (killed: it did not stop within 15 s)" : ""}` : "no drsg serve watch was running");
+  const rec = readStateJson<InitRecord>(root, INIT_NAME);
+  if (!rec) opts.out(`drsg init has not run here (no ${join(STATE_DIR, INIT_NAME)}): no agent config entries to remove`);
+  else {
+    opts.out("agent configs:");
+    for (const f of [...(rec.files ?? [])].reverse()) opts.out(undoFile(f, root));
+    const n = removeExcludes(repo, rec.exclude ?? []);
+    if (n > 0) opts.out("  - .git/info/exclude (drsg's lines removed)");
   }
-  if (existsSync(join(dir, ".gemini"))) {
-    const rel = ".gemini/settings.json";
-    const doc = readJson(join(dir, rel));
-    const s = (doc.mcpServers as Record<string, unknown> | undefined) ?? {};
-    s.drsg = { httpUrl: url, headers: { Authorization: "Bearer $DRSG_TOKEN" } };
-    doc.mcpServers = s;
-    writeJson(join(dir, rel), doc);
-    written.push(rel);
-    envNeeded.push(rel);
+  const stateDir = join(root, STATE_DIR);
+  for (const f of [INIT_NAME, RECORD_NAME]) {
+    try {
+      unlinkSync(join(stateDir, f));
+    } catch {
+      // absent
+    }
   }
-  if (existsSync(join(dir, ".codex"))) {
-    const rel = ".codex/config.toml";
-    const f = join(dir, rel);
-    const have = existsSync(f) ? readFileSync(f, "utf8") : "";
-    const block = `[mcp_servers.drsg]\nurl = ${JSON.stringify(url)}\nbearer_token_env_var = "DRSG_TOKEN"\n`;
-    const re = /\[mcp_servers\.drsg\]\n(?:(?!\[)[^\n]*\n?)*/;
-    const next = re.test(have) ? have.replace(re, block) : `${have}${have && !have.endsWith("\n") ? "\n" : ""}${have ? "\n" : ""}${block}`;
-    writeFileSync(f, next);
-    written.push(rel);
-    envNeeded.push(rel);
-  }
-  if (existsSync(join(dir, "opencode.json"))) {
-    const rel = "opencode.json";
-    const doc = readJson(join(dir, rel));
-    const m = (doc.mcp as Record<string, unknown> | undefined) ?? {};
-    m.drsg = { type: "remote", url, headers: { Authorization: "Bearer {env:DRSG_TOKEN}" }, enabled: true };
-    doc.mcp = m;
-    writeJson(join(dir, rel), doc);
-    written.push(rel);
-    envNeeded.push(rel);
-  }
-  for (const w of written) out(`  + ${w}`);
-  if (envNeeded.length > 0) out(`  ${envNeeded.join(", ")} reference $DRSG_TOKEN (never a literal token in a tracked file): export DRSG_TOKEN=${token}`);
-  return written;
+  if (opts.purge) {
+    if (existsSync(stateDir) && !lstatSync(stateDir).isSymbolicLink()) rmSync(stateDir, { recursive: true, force: true });
+    opts.out(`removed ${STATE_DIR}/ (database, logs)`);
+  } else if (existsSync(join(stateDir, DB_NAME))) opts.out(`kept ${join(STATE_DIR, DB_NAME)} (drsg init --remove --purge deletes ${STATE_DIR}/ too)`);
 }

@@ -5,7 +5,7 @@
 // regular file owned by us, mode 0600, not tracked by git, naming a loopback address and a live
 // drsg process. Anything else is refused with the reason and the way to fix it.
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { constants } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { GitRepo } from "../git/repo.js";
@@ -15,6 +15,8 @@ import { probeHealth } from "./endpoint.js";
 export const STATE_DIR = ".drsg";
 export const DB_NAME = "graph.drsg";
 export const RECORD_NAME = "server.json";
+/** What `drsg init` added to this repository (agent config entries, exclude lines): `--remove` undoes exactly that. */
+export const INIT_NAME = "init.json";
 
 export interface ServerRecord {
   /** host:port the server listens on. */
@@ -33,6 +35,29 @@ export interface ServerRecord {
 /** A bearer token of real strength: 32 random bytes, base64url (43 characters). */
 export function strongToken(): string {
   return randomBytes(32).toString("base64url");
+}
+
+/**
+ * Why a token a user supplied (`--token`, `DRSG_TOKEN`) is too weak to guard a server, or
+ * undefined when it will do. Randomness cannot be measured from one sample, so this asks for what
+ *  32 random bytes look like in any common encoding: at least 32 characters, an estimated 160
+ * bits or more by the string's own character frequencies, and no repeating period (patterned strings fail).
+ */
+export function tokenWeakness(token: string): string | undefined {
+  if (token.length < 32) return `it is ${token.length} character(s) long; a token needs at least 32 random bytes`;
+  if (/\s/.test(token)) return "it contains white space";
+  const counts = new Map<string, number>();
+  for (const ch of token) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bitsPerChar = 0;
+  for (const n of counts.values()) {
+    const p = n / token.length;
+    bitsPerChar -= p * Math.log2(p);
+  }
+  const bits = bitsPerChar * token.length;
+  for (let k = 1; k <= token.length / 2; k++)
+    if (token.slice(k) === token.slice(0, token.length - k)) return `it repeats itself every ${k} character(s); a token needs 32 random bytes`;
+  if (bits < 160) return `it looks patterned (about ${Math.floor(bits)} bits by its own character frequencies; 32 random bytes give 160 or more)`;
+  return undefined;
 }
 
 /** The repository root holding `start` the way git finds it (the first directory up with `.git`). */
@@ -162,6 +187,18 @@ export function isDrsgProcess(pid: number): boolean {
   }
 }
 
+/** Is `pid` the `drsg serve watch` of `root` (so stopping it stops nothing else)? */
+export function isServeWatchOf(pid: number, root: string): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    const at = argv.indexOf("--dir");
+    return argv.includes("serve") && argv.includes("watch") && at >= 0 && resolve(argv[at + 1] ?? "") === resolve(root);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The live server this user's drsg started for `root`: a trusted record whose pid is a live drsg
  * process and whose address answers /health with that same pid. Undefined when none.
@@ -181,7 +218,102 @@ export function ensureStateDir(root: string): string {
   const why = untrustedDir(dir);
   if (why) throw new DrsgError("UNTRUSTED_STATE", `${why} — drsg keeps its database and server record there; remove it (rm -rf ${dir}) and run drsg init again`);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Ours (checked above): made by an older drsg with the umask's mode, it is tightened now.
+  if ((lstatSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
   return dir;
+}
+
+/** A problem with the repository's `.drsg/`: why it cannot be trusted and how to fix that. */
+export interface StateProblem {
+  why: string;
+  fix: string;
+}
+
+/** Why a state file (init.json, graph.drsg) cannot be trusted: a link, not a file, someone else's, open to others. */
+function untrustedFile(file: string, privateMode: boolean): string | undefined {
+  let st: ReturnType<typeof lstatSync>;
+  try {
+    st = lstatSync(file);
+  } catch {
+    return undefined;
+  }
+  if (st.isSymbolicLink()) return `${file} is a symbolic link`;
+  if (!st.isFile()) return `${file} is not a regular file`;
+  const me = uid();
+  if (me !== undefined && st.uid !== me) return `${file} is owned by uid ${st.uid}, not you (uid ${me})`;
+  const mask = privateMode ? 0o077 : 0o022;
+  if ((st.mode & mask) !== 0) return `${file} is open to other users (mode ${(st.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
+/**
+ * Whether `<root>/.drsg/` could only have come from this user's drsg: undefined when it is absent
+ * or trusted, else why not and how to fix it. A `.drsg/` that git tracks came with the repository
+ * (a clone), whatever its modes say; one owned by someone else, or a link, is refused too.
+ */
+export async function stateProblem(root: string): Promise<StateProblem | undefined> {
+  const dir = join(root, STATE_DIR);
+  if (!existsSync(dir) && !isLink(dir)) return undefined;
+  const fix = `remove it (rm -rf ${dir}) and run drsg init again`;
+  const dirWhy = untrustedDir(dir);
+  if (dirWhy) return { why: dirWhy, fix };
+  const repo = await GitRepo.find(root);
+  if (repo) {
+    const files = await repo.trackedFiles().catch(() => [] as readonly string[]);
+    const tracked = files.find((f) => f.startsWith(`${STATE_DIR}/`));
+    if (tracked)
+      return {
+        why: `${STATE_DIR}/ is tracked by git (${tracked}): it came with the repository, not from your drsg`,
+        fix: `git rm -r --cached ${STATE_DIR} && rm -rf ${dir}, then run drsg init`,
+      };
+  }
+  const rec = await readRecord(root);
+  if (!rec.ok && !rec.absent) return { why: rec.why, fix: rec.fix };
+  const initWhy = untrustedFile(join(dir, INIT_NAME), true);
+  if (initWhy) return { why: initWhy, fix };
+  const dbWhy = untrustedFile(join(dir, DB_NAME), false);
+  if (dbWhy) return { why: dbWhy, fix };
+  return undefined;
+}
+
+function isLink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Refuse (UNTRUSTED_STATE, with the reason and the fix) a `.drsg/` this user's drsg did not make. */
+export async function assertTrustedState(root: string, doing: string): Promise<void> {
+  const p = await stateProblem(root);
+  if (p) throw new DrsgError("UNTRUSTED_STATE", `${doing}: ${p.why} — drsg never uses state it did not write; ${p.fix}`, { why: p.why, fix: p.fix });
+}
+
+/** Whether `drsg init` set this repository up (and `--remove` has not undone it). */
+export function isInitialised(root: string): boolean {
+  try {
+    return lstatSync(join(root, STATE_DIR, INIT_NAME)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Read a JSON state file under `.drsg/` (the caller checked the directory); undefined when absent or not JSON. */
+export function readStateJson<T>(root: string, name: string): T | undefined {
+  const f = join(root, STATE_DIR, name);
+  try {
+    if (!lstatSync(f).isFile()) return undefined;
+    return JSON.parse(readFileSync(f, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Write a JSON state file under `.drsg/` (0600, atomically). */
+export function writeStateJson(root: string, name: string, value: unknown): void {
+  const dir = ensureStateDir(root);
+  writeFileAtomic(join(dir, name), `${JSON.stringify(value, null, 2)}\n`, 0o600);
 }
 
 /**

@@ -9,5 +9,7 @@ import { pluginCommand } from "./plugin.js";
 import { rebuildCommand } from "./rebuild.js";
 import { watchCommand } from "./watch.js";
 import { serveCommand } from "./serve.js";
+import { statusCommand } from "./status.js";
+import { stopCommand } from "./stop.js";
 
-export const COMMANDS: Command[] = [initCommand, digestCommand, exportCommand, planeCommand, pluginCommand, parseCommand, matchCommand, serveCommand, watchCommand, rebuildCommand];
+export const COMMANDS: Command[] = [initCommand, statusCommand, stopCommand, digestCommand, exportCommand, planeCommand, pluginCommand, parseCommand, matchCommand, serveCommand, watchCommand, rebuildCommand];

@@ -1,0 +1,113 @@
+// Shared by the init tests: a sandboxed environment (own HOME, DRSG_HOME, no inherited DRSG_*),
+// the real `drsg init` / `drsg status` run as child processes, the SDK's Client over the stdio
+// entry init wrote, and the cleanup of every serve watch a test started.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { PACKAGE_ROOT } from "../../src/paths.js";
+
+export const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
+export const DRSG_MCP = join(PACKAGE_ROOT, "bin", "drsg-mcp.js");
+
+export interface Env {
+  base: string;
+  home: string;
+  env: Record<string, string>;
+}
+
+/** A temp base holding HOME and DRSG_HOME; the environment drops every DRSG_* variable. */
+export function sandboxEnv(extra: Record<string, string> = {}): Env {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), "drsg-init-")));
+  const home = join(base, "home");
+  mkdirSync(home);
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("DRSG_")) env[k] = v;
+  Object.assign(env, { HOME: home, DRSG_HOME: join(base, "drsg-home"), DRSG_LOG_DIR: join(base, "logs"), ...extra });
+  return { base, home, env };
+}
+
+export interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const started = new Set<number>();
+
+/** Run `drsg <args>` in `cwd`; remembers the server a run started, for killServers. */
+export function drsg(cwd: string, args: string[], env: Env, extraEnv: Record<string, string> = {}): Ran {
+  const r = spawnSync(process.execPath, [DRSG, ...args], { cwd, env: { ...env.env, ...extraEnv }, encoding: "utf8", timeout: 120_000 });
+  for (const m of `${r.stdout}`.matchAll(/serve watch pid (\d+)/g)) started.add(Number(m[1]));
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The server record init wrote. */
+export function record(repo: string): { addr: string; token: string; pid: number; plane: string } {
+  return JSON.parse(readFileSync(join(repo, ".drsg", "server.json"), "utf8"));
+}
+
+export function remember(pid: number): void {
+  started.add(pid);
+}
+
+/** SIGKILL every server the tests started (and any recorded in `repos`). */
+export function killServers(): void {
+  for (const p of started) {
+    try {
+      process.kill(p, "SIGKILL");
+    } catch {
+      // gone
+    }
+  }
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Host {
+  client: Client;
+  stderr(): string;
+  pid: number | null;
+  close(): Promise<void>;
+}
+
+/** Start `command args` the way a host starts an MCP server (cwd, environment) and connect the SDK's Client. */
+export async function host(command: string, args: string[], cwd: string, env: Env, extraEnv: Record<string, string> = {}): Promise<Host> {
+  const transport = new StdioClientTransport({ command, args, cwd, env: { ...env.env, ...extraEnv }, stderr: "pipe" });
+  let err = "";
+  transport.stderr?.on("data", (d: Buffer) => {
+    err += d.toString("utf8");
+  });
+  const client = new Client({ name: "drsg-init-test", version: "0" });
+  await client.connect(transport);
+  return { client, stderr: () => err, pid: transport.pid, close: () => client.close() };
+}
+
+/** The text of one tool call. */
+export async function text(c: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const r = await c.callTool({ name, arguments: args });
+  return (r.content as { text: string }[]).map((x) => x.text).join("\n");
+}
+
+export async function until(cond: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await cond()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return cond();
+}
+
+/** The file's mode bits. */
+export function mode(statMode: number): string {
+  return (statMode & 0o777).toString(8);
+}
