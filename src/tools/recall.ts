@@ -237,7 +237,11 @@ async function partialOf(w: Where, rel: string, oid: string, bytes: Uint8Array):
   if (hit) return { ...hit, path: rel };
   const pool = new ExtractPool(plugins.jobs(), 1);
   try {
-    const { partial, json, packed } = await pool.extract(rel, route.job, bytes.slice(), { pack: true });
+    // The pool transfers the bytes it is handed, detaching them here; a copy of our own goes, so
+    // the caller's `bytes` (still to be split into the declaration's lines) stay whole. Not
+    // `bytes.slice()`: on a Buffer that is a view of the same memory, and a packed blob's buffer
+    // is the whole ArrayBuffer, so the first, uncached call read an empty file (issue 18 §3).
+    const { partial, json, packed } = await pool.extract(rel, route.job, new Uint8Array(bytes), { pack: true });
     try {
       cache.put([{ blob: oid, build, partial, json, packed }]);
     } catch {
