@@ -12,7 +12,7 @@ import type { Def, Partial } from "../model/partial.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { storeCache } from "../sync/digest.js";
 import { DEFAULT_MAX_BYTES, SKIP_DIRS, isBinary } from "../sync/walk.js";
-import { candidatesText, clipLines, headerLines, matchName, missText, requirePlane } from "./common.js";
+import { candidatesText, clipLines, headerLines, matchName, missText, requirePlane, substringNote, withMatchNote } from "./common.js";
 import { checkShape, treeFor } from "./files.js";
 import { diffLines, unifiedHunks } from "./linediff.js";
 import { defineTool, type ToolContext } from "./tool.js";
@@ -480,7 +480,10 @@ export const recall = defineTool({
     if (kAt.kind !== "absent" || kNow.kind !== "absent" || (vs && (await pathAt(w, vs.sha, name)).kind !== "absent"))
       return vs ? diffPath(w, name, vs, at) : recallFile(w, name, at, undefined, inp.lines);
     const m = matchName(ctx.store, p.name, name);
-    if (m.kind === "one") return vs ? diffSymbol(w, m.node, vs, at) : recallSymbol(w, m.node, at, inp.lines);
+    if (m.kind === "one") {
+      const text = vs ? await diffSymbol(w, m.node, vs, at) : await recallSymbol(w, m.node, at, inp.lines);
+      return withMatchNote(ctx, p, { note: m.substring ? substringNote(name, m.node) : undefined }, text);
+    }
     if (m.kind === "many") return candidatesText(ctx, p, name, m);
     if (name.includes("/"))
       return [...w.lines, revLine(at), `${name} does not exist at ${short(at.sha)} (nor now), and no symbol is named so`].join("\n");

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
-import { BUDGET, candidatesText, headerLines, matchName, missText, requirePlane } from "./common.js";
+import { BUDGET, candidatesText, headerLines, matchName, missText, requirePlane, substringNote, withMatchNote } from "./common.js";
 import { checkShape, confine, relPath, treeFor } from "./files.js";
 import { looksBinary, readCapped, splitLines } from "./text/read.js";
 import { enclosing, normFile, symbolIndex } from "./text/symbols.js";
@@ -195,7 +195,7 @@ function run(ctx: ToolContext, { plane, name, lines }: Input): string {
   const file = fileAt(ctx, p, name);
   if (file) return renderRange(ctx, p, file, 1, lines ?? DEFAULT_LINES, file.lines.length);
   const m = matchName(ctx.store, p.name, name);
-  if (m.kind === "one") return nodeSnippet(ctx, p, m.node, lines);
+  if (m.kind === "one") return withMatchNote(ctx, p, { note: m.substring ? substringNote(name, m.node) : undefined }, nodeSnippet(ctx, p, m.node, lines));
   if (m.kind === "many") return candidatesText(ctx, p, name, m);
   return missText(ctx, p, name, [
     "grep finds text and names the symbol each hit falls in; snippet path:line or path:start-end reads a range",
