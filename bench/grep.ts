@@ -111,20 +111,22 @@ export async function benchGrep(root: string, opts: GrepBenchOptions = {}): Prom
     let bytes = 0;
     const { readFileSync } = await import("node:fs");
     for (const f of listing.files) {
-      const b = readFileSync(f.abs);
+      const b = readFileSync(join(canon, f.rel));
       bytes += b.length;
       for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) lines++;
     }
     const rg = rgVersion();
-    const specs: { label: string; pattern: string; regex: boolean; ignoreCase: boolean }[] = [
+    const specs: { label: string; pattern: string; regex: boolean; ignoreCase: boolean; worktree?: boolean }[] = [
       { label: "literal", pattern: opts.literal ?? "return", regex: false, ignoreCase: false },
       { label: "literal, ignore_case", pattern: opts.literal ?? "return", regex: false, ignoreCase: true },
       { label: "regex", pattern: opts.regex ?? "(class|function)\\s+\\w+", regex: true, ignoreCase: false },
       { label: "regex, rare", pattern: "zz[0-9]+qq", regex: true, ignoreCase: false },
+      { label: "literal, worktree: true", pattern: opts.literal ?? "return", regex: false, ignoreCase: false, worktree: true },
     ];
     const cases: GrepBenchCase[] = [];
     for (const s of specs) {
-      const g = await timeGrep(ctx, plane, { pattern: s.pattern, regex: s.regex, ignore_case: s.ignoreCase }, runs);
+      const args = { pattern: s.pattern, regex: s.regex, ignore_case: s.ignoreCase, ...(s.worktree ? { worktree: true } : {}) };
+      const g = await timeGrep(ctx, plane, args, runs);
       cases.push({ ...s, grep: g, ...(rg ? { rg: timeRg(canon, s.pattern, s.regex, s.ignoreCase, runs) } : {}) });
     }
     return { root: canon, files: listing.files.length, lines, bytes, rg: rg ?? "rg not installed — ripgrep columns skipped", cases };
