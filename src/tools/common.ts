@@ -251,11 +251,14 @@ export function renderSections(head: string[], sections: Section[], tail: string
   for (const cap of caps) {
     const out = [...head];
     for (const s of sections) {
+      if (offset >= s.total) {
+        out.push(`${s.title} (${s.total}, all before offset ${offset}: offset: 0 lists them)`);
+        continue;
+      }
       const shown = s.lines.slice(offset, offset + cap);
-      const range = offset > 0 || shown.length < s.total ? `, showing ${shown.length > 0 ? `${offset + 1}–${offset + shown.length}` : "none"}` : "";
+      const range = offset > 0 || shown.length < s.total ? `, showing ${offset + 1}–${offset + shown.length}` : "";
       out.push(`${s.title} (${s.total}${range}):`);
       for (const l of shown) out.push(`  ${l}`);
-      if (offset >= s.total && s.total > 0) out.push(`  (offset ${offset} is past the end: offset: 0 starts again)`);
       const rest = s.total - offset - shown.length;
       if (rest > 0) out.push(`  … and ${rest} more — offset: ${offset + shown.length} reads the next page`);
     }
