@@ -256,7 +256,7 @@ export function renderSections(head: string[], sections: Section[], tail: string
         continue;
       }
       const shown = s.lines.slice(offset, offset + cap);
-      const range = offset > 0 || shown.length < s.total ? `, showing ${offset + 1}–${offset + shown.length}` : "";
+      const range = offset > 0 ? `, showing ${offset + 1}–${offset + shown.length}` : "";
       out.push(`${s.title} (${s.total}${range}):`);
       for (const l of shown) out.push(`  ${l}`);
       const rest = s.total - offset - shown.length;
