@@ -13,10 +13,9 @@ import { BUDGET, headerLines, requirePlane } from "./common.js";
 import { treeFor } from "./files.js";
 import { type LineMatcher, compileMatcher, looksLikeRegex } from "./text/match.js";
 import { type ReadResult, looksBinary, splitLines } from "./text/read.js";
-import { readTreeFile } from "./text/safeopen.js";
-import { type TextSource, differs, readBlobCapped, sourceLine, textSource } from "./text/source.js";
+import { differs, readBlobCapped, sourceLine, textSource } from "./text/source.js";
 import { type SymbolIndex, enclosingSym, symbolIndex } from "./text/symbols.js";
-import { type TreeFile, listCommitted, listTree, parseCommittedScope, parseScope } from "./text/tree.js";
+import { type TreeListing, listCommitted, listTree, parseCommittedScope, parseScope } from "./text/tree.js";
 import { type ToolContext, defineTool } from "./tool.js";
 
 /** Longest line text shown; a longer line is windowed around its match. */
@@ -153,18 +152,6 @@ function render(
   return { lines: out, shownHits, firstKey: firstKey ?? firstAny, firstSite };
 }
 
-/** One file's bytes from the source: a committed blob, or the working file opened safely. */
-async function readFrom(src: TextSource, f: TreeFile): Promise<(ReadResult & { rel?: string }) | "link-out"> {
-  if (src.kind === "commit") return readBlobCapped(src.tree, f.entry!, DEFAULT_MAX_BYTES);
-  try {
-    return readTreeFile(src.root, f.rel, DEFAULT_MAX_BYTES);
-  } catch (e) {
-    if (e instanceof DrsgError && e.code === "PATH_OUTSIDE_TREE") return "link-out";
-    if (e instanceof DrsgError && e.code === "BAD_INPUT") return { kind: "not-file" };
-    return { kind: "unreadable", code: e instanceof DrsgError ? e.code : "EIO" };
-  }
-}
-
 async function run(ctx: ToolContext, inp: Input): Promise<string> {
   const { pattern, regex, ignore_case, context: ctxLines, max_results: cap, all_files, offset } = inp;
   if (pattern === "") throw new DrsgError("BAD_INPUT", "grep: the pattern is empty — pass the text to look for");
@@ -172,7 +159,6 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
   const { root, p } = where(ctx, inp.plane);
   const src = await textSource(p, root, inp.worktree);
   const scope = src.kind === "commit" ? await parseCommittedScope(src.tree, inp.path) : parseScope(root, inp.path);
-  const listing = src.kind === "commit" ? await listCommitted(src.tree, scope) : await listTree(root, scope, all_files);
 
   let total = 0;
   let filesWithHits = 0;
@@ -183,27 +169,27 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
   let kept = 0;
   const dirty: string[] = [];
   const keep: FileHits[] = [];
-  for (const f of listing.files) {
-    const r = await readFrom(src, f);
-    if (r === "link-out" || r.kind === "not-file") continue;
+  const one = (rel: string, r: ReadResult & { rel?: string }): void => {
+    if (r.kind === "not-file") return;
     if (r.kind === "big") {
       big++;
-      continue;
+      return;
     }
     if (r.kind !== "ok") {
       unreadable++;
-      continue;
+      return;
     }
     if (looksBinary(r.bytes)) {
       binary++;
-      continue;
+      return;
     }
     searched++;
-    // A link is compared as the file it opened.
-    const changed = differs(src, r.rel ?? f.rel, r.bytes) === true;
-    if (changed) dirty.push(f.rel);
     const hits = matcher.fileHits(r.bytes);
-    if (hits.length === 0) continue;
+    if (hits.length === 0) return;
+    // Only a file with hits is compared with the commit (its hits' symbols depend on it); a
+    // link is compared as the file it opened.
+    const changed = differs(src, r.rel ?? rel, r.bytes) === true;
+    if (changed) dirty.push(rel);
     const before = total;
     total += hits.length;
     filesWithHits++;
@@ -211,9 +197,17 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
     if (kept < cap && total > offset) {
       const from = Math.max(0, offset - before);
       const n = Math.min(hits.length - from, cap - kept);
-      keep.push({ rel: f.rel, lines: splitLines(r.bytes.toString("utf8")), hits, from, shown: n, dirty: changed });
+      keep.push({ rel, lines: splitLines(r.bytes.toString("utf8")), hits, from, shown: n, dirty: changed });
       kept += n;
     }
+  };
+  let listing: TreeListing;
+  if (src.kind === "commit") {
+    listing = await listCommitted(src.tree, scope);
+    for (const f of listing.files) one(f.rel, await readBlobCapped(src.tree, f.entry!, DEFAULT_MAX_BYTES));
+  } else {
+    // Each file is read while the walk holds its directory open (no walk down per file).
+    listing = await listTree(root, scope, all_files, (rel, read) => one(rel, read(DEFAULT_MAX_BYTES)));
   }
 
   const head = p ? headerLines(ctx, p) : [];
@@ -228,7 +222,7 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
     const sha = src.kind === "worktree" && src.tree ? src.tree.sha.slice(0, 12) : "";
     const names = dirty.slice(0, 10).join(", ");
     tail.push(
-      `${dirty.length} searched file(s) differ from commit ${sha} (uncommitted edits or untracked) — their hits name no symbol: ${names}${dirty.length > 10 ? `, … and ${dirty.length - 10} more` : ""}`,
+      `${dirty.length} file(s) with hits differ from commit ${sha} (uncommitted edits or untracked) — their hits name no symbol: ${names}${dirty.length > 10 ? `, … and ${dirty.length - 10} more` : ""}`,
     );
   }
   if (big + binary + unreadable > 0) {

@@ -63,7 +63,7 @@ describe("grep and snippet read the plane's commit", () => {
     // src/lib.ts changed: none of its hits names a symbol; src/util.py did not: its hit does.
     assert.doesNotMatch(text, /in app\/src\/lib/);
     assert.match(text, /^src\/util\.py:2: .*\n {4}in app\/src\/util\.helper$/m);
-    assert.match(text, /^2 searched file\(s\) differ from commit [0-9a-f]{12} \(uncommitted edits or untracked\) — their hits name no symbol: src\/fresh\.ts, src\/lib\.ts$/m);
+    assert.match(text, /^2 file\(s\) with hits differ from commit [0-9a-f]{12} \(uncommitted edits or untracked\) — their hits name no symbol: src\/fresh\.ts, src\/lib\.ts$/m);
   });
 
   test("snippet by default: a symbol's recorded extent is the commit's text", async () => {

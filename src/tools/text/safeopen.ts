@@ -70,13 +70,24 @@ export function readDirHandle(dir: DirHandle): Dirent[] {
   return readdirSync(fdPath(dir.fd), { withFileTypes: true });
 }
 
-/** A subdirectory of `dir` opened without following a link; undefined when it is not one now. */
-export function openSubdir(dir: DirHandle, name: string): DirHandle | undefined {
+/**
+ * A subdirectory of `dir` opened without following a link, its real path re-checked inside the
+ * tree at `canonRoot`; undefined when it is not such a directory now.
+ */
+export function openSubdir(canonRoot: string, dir: DirHandle, name: string): DirHandle | undefined {
+  const rel = dir.rel === "" ? name : `${dir.rel}/${name}`;
+  let fd: number;
   try {
-    return { fd: openIn(dir, name, DIR_FLAGS), rel: dir.rel === "" ? name : `${dir.rel}/${name}` };
+    fd = openIn(dir, name, DIR_FLAGS);
   } catch {
     return undefined;
   }
+  try {
+    checkReal(canonRoot, fd, rel);
+  } catch {
+    return undefined;
+  }
+  return { fd, rel };
 }
 
 export function closeDir(dir: DirHandle): void {
@@ -211,6 +222,44 @@ export function readTreeFile(canonRoot: string, rel: string, max: number): ReadR
   }
   const r = readOpened(o.fd, max);
   return r.kind === "ok" ? { ...r, rel: o.rel } : r;
+}
+
+let scratch: Buffer | undefined;
+
+/**
+ * The bytes of regular file `name` in an open directory of the tree (at most `max`), opened
+ * without following a link: what a walk that holds the directory reads, without walking down
+ * from the root again. The directory's real path was re-checked when it was opened (openSubdir),
+ * and a last component opened O_NOFOLLOW relative to it lies in it, so the file is not
+ * re-checked one by one (that readlink cost as much as the open). For a walk that reads thousands of files
+ * and keeps none: the bytes are a view of one shared buffer, valid until the next call (use
+ * them before any await); read to EOF with no fstat, one byte over `max` making it "big".
+ */
+export function readFileIn(dir: DirHandle, name: string, max: number): ReadResult {
+  let fd: number;
+  try {
+    fd = openIn(dir, name, FILE_FLAGS);
+  } catch (e) {
+    return { kind: "unreadable", code: code(e) };
+  }
+  if (!scratch || scratch.length < max + 1) scratch = Buffer.allocUnsafe(max + 1);
+  const buf = scratch;
+  try {
+    let n = 0;
+    for (;;) {
+      const r = readSync(fd, buf, n, max + 1 - n, null);
+      if (r === 0) break;
+      n += r;
+      if (n > max) return { kind: "big", size: n };
+    }
+    return { kind: "ok", bytes: buf.subarray(0, n) };
+  } catch (e) {
+    // A directory (EISDIR) or a FIFO swapped in (EAGAIN under O_NONBLOCK) is not a file.
+    const c = code(e);
+    return c === "EISDIR" || c === "EAGAIN" ? { kind: "not-file" } : { kind: "unreadable", code: c };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The text of file `name` in an open directory when it is a regular file (no link followed); "" otherwise. */

@@ -12,7 +12,8 @@ import type { TreeEntry } from "../../git/repo.js";
 import { DrsgError } from "../../model/errors.js";
 import { SKIP_DIRS } from "../../sync/walk.js";
 import { checkShape, isInside, relPath } from "../files.js";
-import { type DirHandle, closeDir, openRoot, openSubdir, openTreePath, readDirHandle, readSmallIn } from "./safeopen.js";
+import type { ReadResult } from "./read.js";
+import { type DirHandle, closeDir, openRoot, openSubdir, openTreePath, readDirHandle, readFileIn, readSmallIn, readTreeFile } from "./safeopen.js";
 import { type CommitTree, repoFor, resolveCommitted } from "./source.js";
 
 /** What part of the tree to read. */
@@ -188,8 +189,17 @@ function byName(a: Dirent, b: Dirent): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/** The files `scope` covers in the working tree at `root` (canonical), sorted by path. */
-export async function listTree(root: string, scope: Scope, allFiles: boolean): Promise<TreeListing> {
+/**
+ * Reads one listed file while the walk holds its directory (valid only during the callback):
+ * no second walk down from the root per file.
+ */
+export type FileReader = (max: number) => ReadResult & { rel?: string };
+
+/**
+ * The files `scope` covers in the working tree at `root` (canonical), sorted by path. With
+ * `each`, every file is handed to it (with a reader) as the walk reaches it, instead of listed.
+ */
+export async function listTree(root: string, scope: Scope, allFiles: boolean, each?: (rel: string, read: FileReader) => void): Promise<TreeListing> {
   const canonRoot = root;
   const out: TreeListing = { files: [], ignored: 0, scopeIgnored: false };
   const { state, rules: above } = allFiles
@@ -223,7 +233,7 @@ export async function listTree(root: string, scope: Scope, allFiles: boolean): P
         }
         // Opened relative to this directory, never through a link: one swapped in since the
         // listing fails to open and is passed over.
-        const sub = openSubdir(dir, d.name);
+        const sub = openSubdir(canonRoot, dir, d.name);
         if (!sub) continue;
         try {
           visit(sub, rules, ign);
@@ -240,7 +250,9 @@ export async function listTree(root: string, scope: Scope, allFiles: boolean): P
         out.ignored++;
         continue;
       }
-      out.files.push({ rel });
+      if (!each) out.files.push({ rel });
+      else if (d.isSymbolicLink()) each(rel, (max) => readLinked(canonRoot, rel, max));
+      else each(rel, (max) => readFileIn(dir, d.name, max));
     }
   };
 
@@ -293,8 +305,20 @@ export async function listTree(root: string, scope: Scope, allFiles: boolean): P
     out.scopeIgnored = true;
     return out;
   }
-  out.files.push({ rel: scope.rel });
+  if (each) each(scope.rel, (max) => readLinked(canonRoot, scope.rel, max));
+  else out.files.push({ rel: scope.rel });
   return out;
+}
+
+/** A file reached by its path from the root (a link, or a one-file scope): opened as every read is. */
+function readLinked(canonRoot: string, rel: string, max: number): ReadResult & { rel?: string } {
+  try {
+    return readTreeFile(canonRoot, rel, max);
+  } catch (e) {
+    if (e instanceof DrsgError && e.code === "BAD_INPUT") return { kind: "not-file" };
+    if (e instanceof DrsgError && e.code === "PATH_OUTSIDE_TREE") return { kind: "not-file" };
+    return { kind: "unreadable", code: e instanceof DrsgError ? e.code : "EIO" };
+  }
 }
 
 /** The .gitignore of directory `rel` of the tree, opened as every read is; "" when none. */
