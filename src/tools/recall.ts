@@ -79,7 +79,7 @@ async function resolveRev(w: Where, at: string): Promise<Rev> {
     if (isDrsgError(e, "REV_NOT_FOUND"))
       throw new DrsgError(
         "REV_NOT_FOUND",
-        `recall: no revision '${at}' in ${w.repo.root} (${e.message.replace(/^resolve '[^']*': /, "")}) — give a sha (≥4 hex), a branch, a tag, HEAD, a ~n/^n suffix or a date YYYY-MM-DD; history --plane ${w.plane.name} lists them`,
+        `recall: no revision '${at}' in the plane's repository (${e.message.replace(/^resolve '[^']*': /, "")}) — give a sha (≥4 hex), a branch, a tag, HEAD, a ~n/^n suffix or a date YYYY-MM-DD; history --plane ${w.plane.name} lists them`,
         { rev: at },
       );
     throw e;
@@ -456,7 +456,7 @@ export const recall = defineTool({
     if (!repo || !(await repo.head()))
       throw new DrsgError(
         "NO_TREE",
-        `recall: the tree of plane '${p.name}' (${root}) is not a git repository with commits — recall reads history from git; snippet reads the files as they are`,
+        `recall: the tree of plane '${p.name}' is not a git repository with commits — recall reads history from git; snippet reads the files as they are`,
       );
     const prefix = relative(repo.root, root).split(sep).join("/");
     const w: Where = { ctx, plane: p, repo, prefix, lines: headerLines(ctx, p) };

@@ -4,13 +4,18 @@
 // differ from the commit and names no symbol in them; a plane without a commit reads the working
 // tree and says so; scoping, paging and errors (typed, relative paths only) hold in both modes.
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { GraphViews } from "../../src/graph/view.js";
 import { isDrsgError } from "../../src/model/errors.js";
+import { PluginSet } from "../../src/plugin/host.js";
 import { grep } from "../../src/tools/grep.js";
 import { snippet } from "../../src/tools/snippet.js";
 import type { ToolContext } from "../../src/tools/tool.js";
+import { git, makeRepo } from "../git/fixture.js";
+import { tempStore } from "../store/helpers.js";
 import { LIB, type GrepFixture, grepFixture } from "./text-fixture.js";
 
 async function g(ctx: ToolContext, args: Record<string, unknown>): Promise<string> {
@@ -141,6 +146,47 @@ describe("grep and snippet read the plane's commit", () => {
       assert.match(text, /^src\/lib\.ts:2: /m);
     } finally {
       fx.store.write((w) => w.setPlaneProps("p", { synced_commit: fx.head }));
+    }
+  });
+});
+
+describe("links a commit holds", () => {
+  test("a committed link inside the tree is read as its target; one out of the tree never is", async () => {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), "drsg-commit-links-")));
+    const root = join(base, "tree");
+    mkdirSync(root);
+    mkdirSync(join(base, "out"));
+    writeFileSync(join(base, "out", "secret.txt"), "needle outside\n");
+    makeRepo(root, [
+      {
+        message: "links",
+        files: {
+          "src/a.ts": "export const a = 'needle a';\n",
+          "src/in.ts": { symlink: "a.ts" },
+          "out.txt": { symlink: "../out/secret.txt" },
+          "abs.txt": { symlink: join(base, "out", "secret.txt") },
+          "dir": { symlink: "../out" },
+        },
+      },
+    ]);
+    const head = git(root, ["rev-parse", "HEAD"]);
+    const t = tempStore();
+    try {
+      t.store.write((w) => w.createPlane("p", { synced_root: root, synced_commit: head }));
+      const ctx: ToolContext = { store: t.store, transport: "stdio", plugins: () => new PluginSet([]), views: new GraphViews(t.store) };
+      const text = await g(ctx, { pattern: "needle" });
+      assert.deepEqual(hitLines(text), ["src/a.ts:1: export const a = 'needle a';", "src/in.ts:1: export const a = 'needle a';"]);
+      assert.doesNotMatch(text, /outside/);
+      assert.match(await s(ctx, { name: "src/in.ts:1" }), /^src\/a\.ts:1-1 /m);
+      for (const name of ["out.txt:1", "abs.txt:1", "dir/secret.txt:1"]) {
+        const e = await fails(s(ctx, { name }));
+        assert.equal(e.code, "PATH_OUTSIDE_TREE", `${name}: ${e.message}`);
+        assert.ok(!e.message.includes(base), e.message);
+      }
+      assert.equal((await fails(g(ctx, { pattern: "needle", path: "out.txt" }))).code, "PATH_OUTSIDE_TREE");
+    } finally {
+      t.done();
+      rmSync(base, { recursive: true, force: true });
     }
   });
 });
