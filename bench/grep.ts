@@ -1,5 +1,6 @@
 // grep latency (issue: the agent verbs): p50/p95 of a literal and a regex `grep` over a whole tree
-// through the tool's own parse → run, beside ripgrep on the same tree when `rg` is installed
+// through the tool's own parse → run — the commit's blobs by default (the plane's synced_commit),
+// and once over the working tree (`worktree: true`) — beside ripgrep on the same tree when `rg` is installed
 // (same patterns, line numbers, every match counted, output discarded; spawn included, as an
 // agent's shell pays it). Target: grep ≤ 3× ripgrep.
 // Run alone: node dist/bench/grep.js ROOT [--db PATH --plane P] [--literal S] [--regex R]
@@ -8,6 +9,7 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { GitRepo } from "../src/git/repo.js";
 import { GraphViews } from "../src/graph/view.js";
 import { PluginSet } from "../src/plugin/host.js";
 import { openStore } from "../src/store/store.js";
@@ -100,7 +102,9 @@ export async function benchGrep(root: string, opts: GrepBenchOptions = {}): Prom
     tmp = mkdtempSync(join(tmpdir(), "drsg-bench-grep-"));
     store = openStore(join(tmp, "g.drsg"), { create: true });
     plane = "bench";
-    store.write((w) => w.createPlane(plane, { synced_root: canon }));
+    // A checkout's HEAD as the plane's commit, so grep reads its blobs as it does on a digested plane.
+    const head = await (await GitRepo.find(canon))?.head().catch(() => undefined);
+    store.write((w) => w.createPlane(plane, { synced_root: canon, ...(head ? { synced_commit: head } : {}) }));
   }
   try {
     const plugins = new PluginSet([]);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { reach } from "../graph/walk.js";
 import { DrsgError } from "../model/errors.js";
 import type { StoredNode } from "../store/types.js";
-import { PAGE_INPUT, type Section, headerLines, oneLine, pageEnd, renderSections, resolveOne } from "./common.js";
+import { PAGE_INPUT, type Section, headerLines, oneLine, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
 import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
 
@@ -33,6 +33,7 @@ export const traverse = defineTool({
       throw new DrsgError("BAD_INPUT", "traverse: pass exactly one of from_key and from_id");
     if (input.min > input.max) throw new DrsgError("BAD_INPUT", `traverse: min (${input.min}) is above max (${input.max})`);
     let start: StoredNode;
+    let note: string | undefined;
     if (input.from_id !== undefined) {
       const n = ctx.store.getNode(p.name, input.from_id);
       if (!n) return [...headerLines(ctx, p), `no node #${input.from_id} in plane '${p.name}'`].join("\n");
@@ -41,6 +42,7 @@ export const traverse = defineTool({
       const r = resolveOne(ctx, p, input.from_key!);
       if ("text" in r) return r.text;
       start = r.node;
+      note = r.note;
     }
     const g = ctx.views.get(p.name);
     const types = input.edge_types?.length ? new Set(input.edge_types) : undefined;
@@ -70,6 +72,6 @@ export const traverse = defineTool({
     if (capped) tail.push("the walk stopped at 100000 nodes: the totals above are a lower bound");
     if (reached.length === 0 && types) tail.push("describe_plane lists the edge types this plane holds");
     tail.push("next: get_node with an id above for its properties; context <key> for a symbol's neighbourhood");
-    return renderSections(head, sections, tail, undefined, input);
+    return withMatchNote(ctx, p, { note }, renderSections(head, sections, tail, undefined, input));
   },
 });
