@@ -165,7 +165,7 @@ async function recallFile(w: Where, rel: string, r: Rev, range: { a: number; b?:
     const next = `${b + 1}-${Math.min(total, b + n)}`;
     out.push(`… ${rel} continues to line ${total}; recall ${rel}:${next} at ${short(r.sha)} reads on`);
   }
-  out.push(`snippet ${rel}:${a}-${b} reads the same lines of the file as it is now`);
+  out.push(`snippet ${rel}:${a}-${b} reads the same lines at the plane's commit (worktree: true: as they are now)`);
   return clipLines(out.join("\n"));
 }
 
@@ -291,7 +291,7 @@ async function recallSymbol(w: Where, node: StoredNode, r: Rev, lines: number | 
   out.push(...numbered(shown, d.from));
   if (shown.length < d.lines.length)
     out.push(`… the declaration continues to line ${d.from + d.lines.length - 1}; recall ${d.rel}:${d.from + n}-${d.from + d.lines.length - 1} at ${short(r.sha)} reads on`);
-  out.push(`snippet ${node.key} shows it as it is now; recall ${node.key} at ${short(r.sha)} vs REV diffs it against another revision`);
+  out.push(`snippet ${node.key} shows it at the plane's commit; recall ${node.key} at ${short(r.sha)} vs REV diffs it against another revision`);
   return clipLines(out.join("\n"));
 }
 
