@@ -12,7 +12,7 @@ const BEST_LINES = 8;
 export const search = defineTool({
   name: "search",
   description:
-    "Find symbols when you do not know their name: keyword search (SQLite FTS5 over names, keys, signatures and doc comments — no embeddings exist, so hits rank by shared words, not meaning), top `k` (default 8, at most 50) as one-liners, then the best match's properties. For text inside bodies use grep.",
+    "Find symbols when you do not know their name: keyword search (SQLite FTS5 over names, keys, signatures and doc comments — no embeddings exist, so hits rank by shared words, not meaning), top `k` (default 8, at most 50) as one-liners (`offset` pages on), then the best match's properties. Identifiers are split into words, acronyms included (`HTTP` finds parseHTTPHeader). For text inside bodies use grep.",
   input: z.strictObject({
     plane: z.string().min(1).max(200),
     query: z.string().min(1).max(500),

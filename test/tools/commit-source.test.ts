@@ -190,3 +190,28 @@ describe("links a commit holds", () => {
     }
   });
 });
+
+describe("a tree that is a subdirectory of its repository", () => {
+  test("the commit's files under the tree root only, with paths relative to it", async () => {
+    const repo = realpathSync(mkdtempSync(join(tmpdir(), "drsg-commit-sub-")));
+    makeRepo(repo, [
+      {
+        message: "two trees",
+        files: { "top.ts": "needle at the top\n", "svc/a.ts": "needle in svc\n", "svc/deep/b.ts": "needle deeper\n" },
+      },
+    ]);
+    const head = git(repo, ["rev-parse", "HEAD"]);
+    const t = tempStore();
+    try {
+      t.store.write((w) => w.createPlane("p", { synced_root: join(repo, "svc"), synced_commit: head }));
+      const ctx: ToolContext = { store: t.store, transport: "stdio", plugins: () => new PluginSet([]), views: new GraphViews(t.store) };
+      const text = await g(ctx, { pattern: "needle" });
+      assert.deepEqual(hitLines(text), ["a.ts:1: needle in svc", "deep/b.ts:1: needle deeper"]);
+      assert.match(await s(ctx, { name: "deep/b.ts:1" }), /^ {4}1 \| needle deeper$/m);
+      assert.equal((await fails(s(ctx, { name: "top.ts:1" }))).code, "PATH_NOT_FOUND");
+    } finally {
+      t.done();
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});
