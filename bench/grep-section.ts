@@ -27,13 +27,13 @@ export function section(repos: string[] = []): { name: string; title: string; ru
           store.close();
         }
         const out = [
-          "Target: grep ≤ 3× ripgrep (p50). grep is the tool's parse → run in-process on a digested plane (each hit names its symbol; the answer renders the first 50 hits and counts all); rg is `rg -n --no-heading [-F] [-i] -e PATTERN .` spawned on the same tree, every match printed to a pipe. Both respect .gitignore and skip binaries.",
+          "Target: grep ≤ 3× ripgrep (p50). grep is the tool's parse → run in-process on a digested plane, reading the blobs of the plane's commit (the default; the `worktree: true` row reads the working tree, opening each file without following a link and comparing each file with hits against the commit) — each hit names its symbol; the answer renders the first 50 hits and counts all; rg is `rg -n --no-heading [-F] [-i] -e PATTERN .` spawned on the same tree, every match printed to a pipe. Both respect .gitignore and skip binaries.",
           "",
           `### Generated TypeScript corpus (${corpus.lines} lines)`,
           "",
           grepTable(await benchGrep(dir, { db, plane: "bench", literal: "method0", regex: "Service\\d+\\(req" })),
         ];
-        for (const r of repos) out.push("", `### ${basename(r)} (no plane: hits unnamed)`, "", grepTable(await benchGrep(r)));
+        for (const r of repos) out.push("", `### ${basename(r)} (a bare plane at its HEAD: hits unnamed)`, "", grepTable(await benchGrep(r)));
         return out.join("\n");
       } finally {
         rmSync(tmp, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // grep latency (issue: the agent verbs): p50/p95 of a literal and a regex `grep` over a whole tree
-// through the tool's own parse → run, beside ripgrep on the same tree when `rg` is installed
+// through the tool's own parse → run — the commit's blobs by default (the plane's synced_commit),
+// and once over the working tree (`worktree: true`) — beside ripgrep on the same tree when `rg` is installed
 // (same patterns, line numbers, every match counted, output discarded; spawn included, as an
 // agent's shell pays it). Target: grep ≤ 3× ripgrep.
 // Run alone: node dist/bench/grep.js ROOT [--db PATH --plane P] [--literal S] [--regex R]
@@ -8,6 +9,7 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { GitRepo } from "../src/git/repo.js";
 import { GraphViews } from "../src/graph/view.js";
 import { PluginSet } from "../src/plugin/host.js";
 import { openStore } from "../src/store/store.js";
@@ -100,7 +102,9 @@ export async function benchGrep(root: string, opts: GrepBenchOptions = {}): Prom
     tmp = mkdtempSync(join(tmpdir(), "drsg-bench-grep-"));
     store = openStore(join(tmp, "g.drsg"), { create: true });
     plane = "bench";
-    store.write((w) => w.createPlane(plane, { synced_root: canon }));
+    // A checkout's HEAD as the plane's commit, so grep reads its blobs as it does on a digested plane.
+    const head = await (await GitRepo.find(canon))?.head().catch(() => undefined);
+    store.write((w) => w.createPlane(plane, { synced_root: canon, ...(head ? { synced_commit: head } : {}) }));
   }
   try {
     const plugins = new PluginSet([]);
@@ -111,20 +115,22 @@ export async function benchGrep(root: string, opts: GrepBenchOptions = {}): Prom
     let bytes = 0;
     const { readFileSync } = await import("node:fs");
     for (const f of listing.files) {
-      const b = readFileSync(f.abs);
+      const b = readFileSync(join(canon, f.rel));
       bytes += b.length;
       for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) lines++;
     }
     const rg = rgVersion();
-    const specs: { label: string; pattern: string; regex: boolean; ignoreCase: boolean }[] = [
+    const specs: { label: string; pattern: string; regex: boolean; ignoreCase: boolean; worktree?: boolean }[] = [
       { label: "literal", pattern: opts.literal ?? "return", regex: false, ignoreCase: false },
       { label: "literal, ignore_case", pattern: opts.literal ?? "return", regex: false, ignoreCase: true },
       { label: "regex", pattern: opts.regex ?? "(class|function)\\s+\\w+", regex: true, ignoreCase: false },
       { label: "regex, rare", pattern: "zz[0-9]+qq", regex: true, ignoreCase: false },
+      { label: "literal, worktree: true", pattern: opts.literal ?? "return", regex: false, ignoreCase: false, worktree: true },
     ];
     const cases: GrepBenchCase[] = [];
     for (const s of specs) {
-      const g = await timeGrep(ctx, plane, { pattern: s.pattern, regex: s.regex, ignore_case: s.ignoreCase }, runs);
+      const args = { pattern: s.pattern, regex: s.regex, ignore_case: s.ignoreCase, ...(s.worktree ? { worktree: true } : {}) };
+      const g = await timeGrep(ctx, plane, args, runs);
       cases.push({ ...s, grep: g, ...(rg ? { rg: timeRg(canon, s.pattern, s.regex, s.ignoreCase, runs) } : {}) });
     }
     return { root: canon, files: listing.files.length, lines, bytes, rg: rg ?? "rg not installed — ripgrep columns skipped", cases };

@@ -73,7 +73,9 @@ export class ExtractPool {
   }
 
   /**
-   * Extract one file; `bytes` is transferred to the worker (do not reuse it). With `pack`, the
+   * Extract one file; `bytes` is transferred to the worker (do not reuse it: the ArrayBuffer is
+   * detached when `bytes` spans all of it — and a Buffer's `slice()` is a view, not a copy, so pass
+   * `new Uint8Array(bytes)` to keep yours). With `pack`, the
    * worker also packs the partial for the partial cache (Extracted.packed).
    */
   extract(path: string, job: string, bytes: Uint8Array, opts: { pack?: boolean } = {}): Promise<Extracted> {

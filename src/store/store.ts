@@ -8,7 +8,7 @@ import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
 import { packPartial, unpackPartial } from "../model/packed.js";
 import { type NodeRow, StoreContext, toNode } from "./context.js";
-import { ftsQuery } from "./fts.js";
+import { ensureFtsTokens, ftsQuery } from "./fts.js";
 import { openConnection, openError, releaseLock, takeLock } from "./lock.js";
 import { SqlReader } from "./reader.js";
 import { APPLICATION_ID, DDL, META_FLOOR, MIGRATIONS, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
@@ -21,12 +21,14 @@ export { checkPlaneName } from "./writer.js";
 
 /**
  * The best `@lim` matches of plane `@p` by (bm25, id): name weighs most, then the key, the
- * signature, the doc comment. Ranked by id alone; the rows (labels, props) are read for the
+ * signature, the doc comment. Stand-ins (unbound calls, outside code) are not answers: left out
+ * here, before the limit, so a plane full of `http.*` stand-ins still yields its own symbols. Ranked by id alone; the rows (labels, props) are read for the
  * best only, not carried through the sort.
  */
 const SEARCH_IN_PLANE =
   "SELECT n.id, n.key, n.labels, n.props FROM (SELECT m.id, bm25(nodes_fts, 8.0, 4.0, 2.0, 1.0) AS r " +
   "FROM nodes_fts JOIN nodes m ON m.id = nodes_fts.rowid WHERE nodes_fts MATCH @q AND m.plane = @p " +
+  "AND m.label NOT IN ('UnresolvedRef', 'External') " +
   "ORDER BY r, m.id LIMIT @lim) t JOIN nodes n ON n.id = t.id ORDER BY t.r, t.id";
 
 /** Commits kept readable when neither the option nor $DRSG_RETAIN_COMMITS says otherwise. */
@@ -182,6 +184,8 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
     locked = true;
     if (state === "empty") initSchema(db);
     else if (typeof state === "number") migrateSchema(db, state);
+    // Search rows indexed by another tokenisation are rebuilt (fts.ts), readonly or not, as migrations are.
+    ensureFtsTokens(db, state === "empty");
     db.pragma("synchronous = NORMAL");
     db.pragma(`cache_size = -${DEFAULT_CACHE_KIB}`);
     db.pragma("temp_store = MEMORY");

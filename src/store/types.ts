@@ -123,7 +123,7 @@ export interface Store extends Reader {
   seqAt(ms: number): number;
   commits(): DbCommit[];
   currentSeq(): number;
-  /** FTS5 keyword search over node names, signatures and doc comments. */
+  /** FTS5 keyword search over node names, signatures and doc comments; stand-ins (UnresolvedRef, External) are left out. */
   searchText(plane: string, query: string, limit: number): StoredNode[];
   /** Per-file partial cache keyed by (blob id, plugin build): the partial's JSON text. */
   getCachedPartial(blob: string, build: string): string | undefined;

@@ -1,6 +1,7 @@
 // What every verb shares: finding the plane, the opening lines (commit, rebuild, plugin
 // drift), name matching that never guesses, one-line rendering, and capped listings that fit
 // a character budget.
+import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
 import { keyName } from "../model/facts.js";
 import { driftLine } from "../plugin/registry.js";
@@ -63,7 +64,14 @@ export function oneLine(n: StoredNode): string {
   return `${n.key || "<keyless>"}  ${label}${site}`;
 }
 
-export type NameMatch = { kind: "one"; node: StoredNode } | { kind: "many"; nodes: StoredNode[]; total: number } | { kind: "none" };
+/**
+ * How a name matched: `substring` when no key is the name or ends in it, and the matches only
+ * contain it — a different name than asked, which the answer says (issue 18 §3).
+ */
+export type NameMatch =
+  | { kind: "one"; node: StoredNode; substring?: boolean }
+  | { kind: "many"; nodes: StoredNode[]; total: number; substring?: boolean }
+  | { kind: "none" };
 
 const CANDIDATE_SCAN = 200;
 
@@ -86,8 +94,8 @@ export function matchName(r: Reader, plane: string, name: string): NameMatch {
   if (suffix.length === 1) return { kind: "one", node: suffix[0]! };
   if (suffix.length > 1) return { kind: "many", nodes: suffix.sort(byKey), total: suffix.length };
   const containing = preferReal(r.nodesKeyContaining(plane, name, CANDIDATE_SCAN + 1));
-  if (containing.length === 1) return { kind: "one", node: containing[0]! };
-  if (containing.length > 1) return { kind: "many", nodes: containing.sort(byKey), total: containing.length };
+  if (containing.length === 1) return { kind: "one", node: containing[0]!, substring: true };
+  if (containing.length > 1) return { kind: "many", nodes: containing.sort(byKey), total: containing.length, substring: true };
   return { kind: "none" };
 }
 
@@ -155,25 +163,51 @@ export function missText(ctx: ToolContext, p: PlaneInfo, name: string, extra: st
   return lines.join("\n");
 }
 
+/** The note for a name matched only as a substring of a key: it is not the name asked for. */
+export function substringNote(name: string, n: StoredNode): string {
+  return `note: no symbol named '${name}'; '${keyName(n.key)}' contains it (${n.key}) — a different name than asked`;
+}
+
+/**
+ * `text` (an answer opening with the plane's header lines) with the substring note, when the
+ * name matched that way, right after those lines.
+ */
+export function withMatchNote(ctx: ToolContext, p: PlaneInfo, r: { note?: string }, text: string): string {
+  if (r.note === undefined) return text;
+  const lines = text.split("\n");
+  lines.splice(headerLines(ctx, p).length, 0, r.note);
+  return lines.join("\n");
+}
+
 /** The answer for an ambiguous name: the candidates, never a guess. */
-export function candidatesText(ctx: ToolContext, p: PlaneInfo, name: string, m: { nodes: StoredNode[]; total: number }): string {
+export function candidatesText(
+  ctx: ToolContext,
+  p: PlaneInfo,
+  name: string,
+  m: { nodes: StoredNode[]; total: number; substring?: boolean },
+): string {
   const lines = headerLines(ctx, p);
-  lines.push(`\`${name}\` is ambiguous — ${m.total} matches; call again with an exact key:`);
+  if (m.substring)
+    lines.push(`no symbol is named \`${name}\`; ${m.total} key(s) contain it — call again with an exact key:`);
+  else lines.push(`\`${name}\` is ambiguous — ${m.total} matches; call again with an exact key:`);
   for (const n of m.nodes.slice(0, 20)) lines.push(`  ${oneLine(n)}`);
   if (m.total > 20) lines.push(`  … and ${m.total - 20} more`);
   return lines.join("\n");
 }
 
-/** Resolve a name to one node, or return the text that answers instead (candidates / miss). */
+/**
+ * Resolve a name to one node, or return the text that answers instead (candidates / miss). A
+ * node found only as a substring match carries the note to show (withMatchNote).
+ */
 export function resolveOne(
   ctx: ToolContext,
   p: PlaneInfo,
   name: string,
   missExtra: string[] = [],
-): { node: StoredNode } | { text: string } {
+): { node: StoredNode; note?: string } | { text: string } {
   if (name.trim() === "") throw new DrsgError("BAD_INPUT", "name is empty — pass a symbol name or key");
   const m = matchName(ctx.store, p.name, name);
-  if (m.kind === "one") return { node: m.node };
+  if (m.kind === "one") return m.substring ? { node: m.node, note: substringNote(name, m.node) } : { node: m.node };
   if (m.kind === "many") return { text: candidatesText(ctx, p, name, m) };
   return { text: missText(ctx, p, name, missExtra) };
 }
@@ -185,18 +219,56 @@ export interface Section {
   lines: string[];
 }
 
-/** Render sections, capping each at `cap` lines; halve the cap (20→10→5→3) until the answer fits the budget. */
-export function renderSections(head: string[], sections: Section[], tail: string[], budget = BUDGET): string {
-  for (const cap of [20, 10, 5, 3]) {
+/** A page of a listing: skip `offset` lines, show at most `limit` (default LIST_CAP). */
+export interface Page {
+  offset?: number;
+  limit?: number;
+}
+
+/** Lines a listing shows by default. */
+export const LIST_CAP = 20;
+export const MAX_LIMIT = 200;
+
+/** The `offset` / `limit` inputs of a verb that lists (spread into its zod schema). */
+export const PAGE_INPUT = {
+  offset: z.number().int().min(0).max(1_000_000).optional().describe("skip this many entries of each list (paging: the elision line names the next offset)"),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`entries shown per list (default ${LIST_CAP}, at most ${MAX_LIMIT})`),
+};
+
+/**
+ * How many of a list's lines to build for a page: one past its end, so the elision line is
+ * written whenever the list runs on.
+ */
+export function pageEnd(page: Page = {}): number {
+  return (page.offset ?? 0) + (page.limit ?? LIST_CAP) + 1;
+}
+
+/**
+ * Render sections, each showing its page of lines (`offset` on, at most `limit`, default 20);
+ * halve the page (→10→5→3) until the answer fits the budget. A section that runs on says how
+ * many more and the offset that reads the next page.
+ */
+export function renderSections(head: string[], sections: Section[], tail: string[], budget = BUDGET, page: Page = {}): string {
+  const offset = page.offset ?? 0;
+  const first = page.limit ?? LIST_CAP;
+  const caps = [first, ...[10, 5, 3].filter((c) => c < first)];
+  for (const cap of caps) {
     const out = [...head];
     for (const s of sections) {
-      out.push(`${s.title} (${s.total}):`);
-      for (const l of s.lines.slice(0, cap)) out.push(`  ${l}`);
-      if (s.lines.length > cap) out.push(`  … and ${s.total - Math.min(cap, s.lines.length)} more`);
+      if (offset >= s.total) {
+        out.push(`${s.title} (${s.total}, all before offset ${offset}: offset: 0 lists them)`);
+        continue;
+      }
+      const shown = s.lines.slice(offset, offset + cap);
+      const range = offset > 0 ? `, showing ${offset + 1}–${offset + shown.length}` : "";
+      out.push(`${s.title} (${s.total}${range}):`);
+      for (const l of shown) out.push(`  ${l}`);
+      const rest = s.total - offset - shown.length;
+      if (rest > 0) out.push(`  … and ${rest} more — offset: ${offset + shown.length} reads the next page`);
     }
     out.push(...tail);
     const text = out.join("\n");
-    if (text.length <= budget || cap === 3) return clipLines(text, budget);
+    if (text.length <= budget || cap === caps[caps.length - 1]) return clipLines(text, budget);
   }
   return "";
 }

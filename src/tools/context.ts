@@ -2,7 +2,7 @@
 // lines, callees (unresolved ones with their reason), references and every other edge.
 import { z } from "zod";
 import type { Reader, StoredEdge, StoredNode } from "../store/types.js";
-import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, renderSections, requirePlane, resolveOne } from "./common.js";
+import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, renderSections, requirePlane, resolveOne, withMatchNote } from "./common.js";
 import { describeBlock } from "./describe.js";
 import { defineTool } from "./tool.js";
 
@@ -30,11 +30,11 @@ export const context = defineTool({
   name: "context",
   description:
     "A symbol's whole neighbourhood in one call: its definition and properties, the container, callers with call-site lines, callees (unresolved ones with the reason they could not be bound), what it contains, references, inheritance and type uses. Start here before reading files. `name` is a key, a key suffix (e.g. Cart.addItem) or a substring; ambiguous names return candidates.",
-  input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000) }),
+  input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000), ...PAGE_INPUT }),
   readOnly: true,
   pure: true,
   cli: { positionals: ["name"] },
-  run(ctx, { plane, name }) {
+  run(ctx, { plane, name, offset, limit }) {
     const p = requirePlane(ctx.store, plane);
     const r = resolveOne(ctx, p, name);
     if ("text" in r) return r.text;
@@ -72,7 +72,8 @@ export const context = defineTool({
     for (const t of otherTypes(outgoing)) add(`${t} →`, byType(outgoing, t), "out");
 
     const block = describeBlock(n);
-    const head = [block[0]!, ...block.slice(1), ...headerLines(ctx, p)];
+    // The synced line (and the drift line) first, as on every answer (issue 18 §3).
+    const head = [...headerLines(ctx, p), ...block];
     const tail: string[] = [];
     const hasCalls = callees.length > 0 || byType(incoming, "CALLS").length > 0 || ["Function", "Method"].includes(n.labels[0] ?? "");
     if (hasCalls) {
@@ -83,6 +84,6 @@ export const context = defineTool({
       tail.push(LOWER_BOUND_NOTE);
     }
     tail.push(`next: impact ${n.key} for what breaks if it changes; snippet ${n.key} for its source`);
-    return renderSections(head, sections, tail);
+    return withMatchNote(ctx, p, r, renderSections(head, sections, tail, undefined, { offset, limit }));
   },
 });

@@ -1,7 +1,7 @@
 // describe: one symbol's properties.
 import { z } from "zod";
 import type { StoredNode } from "../store/types.js";
-import { headerLines, oneLine, requirePlane, resolveOne } from "./common.js";
+import { headerLines, oneLine, requirePlane, resolveOne, withMatchNote } from "./common.js";
 import { defineTool } from "./tool.js";
 
 const VALUE_CAP = 500;
@@ -42,7 +42,6 @@ export const describe = defineTool({
     const p = requirePlane(ctx.store, plane);
     const r = resolveOne(ctx, p, name);
     if ("text" in r) return r.text;
-    const block = describeBlock(r.node);
-    return [block[0]!, ...headerLines(ctx, p), ...block.slice(1)].join("\n");
+    return withMatchNote(ctx, p, r, [...headerLines(ctx, p), ...describeBlock(r.node)].join("\n"));
   },
 });

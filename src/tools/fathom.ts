@@ -5,7 +5,7 @@ import { z } from "zod";
 import { region } from "../graph/walk.js";
 import type { PlaneGraph } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
-import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne } from "./common.js";
+import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne, withMatchNote } from "./common.js";
 import { byKeyOf, nodeLine, planeOf } from "./graph_lines.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
@@ -88,6 +88,6 @@ export const fathom = defineTool({
     const p = planeOf(ctx, plane);
     const r = resolveOne(ctx, p, name);
     if ("text" in r) return r.text;
-    return fathomText(ctx, p, r.node, depth);
+    return withMatchNote(ctx, p, r, fathomText(ctx, p, r.node, depth));
   },
 });

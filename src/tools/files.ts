@@ -1,6 +1,7 @@
 // Reading files safely (DESIGN §8): which tree a verb may read, and confinement of every path
 // — an argument or a node's `file` property — to that tree. Absolute paths and `..` are refused
-// by shape; then the path is canonicalised (symlinks followed) and must stay inside the tree.
+// by shape; reads then open the path component by component without following a link out
+// (text/safeopen.ts). Errors name paths relative to the tree, never an absolute one.
 import { realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DrsgError } from "../model/errors.js";
@@ -28,7 +29,8 @@ export function isInside(root: string, child: string): boolean {
 
 /**
  * The canonical absolute path of `rel` inside `root`, refusing anything that leaves it
- * (symlinks included). A missing file is PATH_NOT_FOUND.
+ * (symlinks included). A missing file is PATH_NOT_FOUND. A check only: what is opened next may
+ * have changed since — verbs that read open through text/safeopen.ts instead.
  */
 export function confine(root: string, rel: string): string {
   checkShape(rel);
@@ -39,7 +41,7 @@ export function confine(root: string, rel: string): string {
   try {
     canon = realpathSync(joined);
   } catch {
-    throw new DrsgError("PATH_NOT_FOUND", `path '${rel}' does not exist in ${canonRoot}`, { path: rel });
+    throw new DrsgError("PATH_NOT_FOUND", `path '${rel}' does not exist in the source tree`, { path: rel });
   }
   if (!isInside(canonRoot, canon)) throw outside(rel, "is a link that points outside the source tree");
   return canon;
@@ -59,21 +61,23 @@ export function treeFor(ctx: ToolContext, p: PlaneInfo | undefined): string {
     } catch {
       canon = undefined;
     }
+    // Over HTTP an answer never names a path of the server's file system.
+    const shown = ctx.transport === "http" ? "its synced_root" : root;
     if (canon) {
       if (ctx.transport !== "http") return canon;
       if (ctx.attached && isInside(ctx.attached, canon)) return canon;
       if (!ctx.attached)
         throw new DrsgError(
           "NO_TREE",
-          `plane '${p!.name}' was parsed from ${root}, but this server has no attached tree, so no file is read over HTTP — start it with drsg serve watch --dir <tree>`,
+          `plane '${p!.name}' was parsed from ${shown}, but this server has no attached tree, so no file is read over HTTP — start it with drsg serve watch --dir <tree>`,
         );
       throw new DrsgError(
         "PATH_OUTSIDE_TREE",
-        `plane '${p!.name}' was parsed from ${root}, which lies outside the attached tree ${ctx.attached}; over HTTP only the attached tree is read`,
+        `plane '${p!.name}' was parsed from a tree outside the attached tree; over HTTP only the attached tree is read`,
       );
     }
     if (!ctx.attached)
-      throw new DrsgError("NO_TREE", `plane '${p!.name}' was parsed from ${root}, which is not readable here (missing?)`);
+      throw new DrsgError("NO_TREE", `plane '${p!.name}' was parsed from ${shown}, which is not readable here (missing?)`);
   }
   if (ctx.attached) return ctx.attached;
   throw new DrsgError(

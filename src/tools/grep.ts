@@ -1,6 +1,9 @@
 // grep: text over the source tree — literal, or a regular expression on a linear-time engine —
-// scoped by `path`, with context lines; each hit names the symbol it falls in. The tree is the
-// plane's synced_root (or the attached tree); ignored files stay out unless `all_files`.
+// scoped by `path`, with context lines; each hit names the symbol it falls in. By default the
+// text is the commit the plane reflects (its blobs, so hits and symbols agree with the synced
+// line); `worktree: true` reads the plane's synced_root (or the attached tree) as it is now,
+// says which files differ from the commit, and names no symbol in those. Ignored files stay
+// out of a working-tree search unless `all_files`.
 import { realpathSync } from "node:fs";
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
@@ -9,9 +12,10 @@ import { DEFAULT_MAX_BYTES } from "../sync/walk.js";
 import { BUDGET, headerLines, requirePlane } from "./common.js";
 import { treeFor } from "./files.js";
 import { type LineMatcher, compileMatcher, looksLikeRegex } from "./text/match.js";
-import { looksBinary, readShared, splitLines } from "./text/read.js";
+import { type ReadResult, looksBinary, splitLines } from "./text/read.js";
+import { differs, readBlobCapped, sourceLine, textSource } from "./text/source.js";
 import { type SymbolIndex, enclosingSym, symbolIndex } from "./text/symbols.js";
-import { listTree, parseScope } from "./text/tree.js";
+import { type TreeListing, listCommitted, listTree, parseCommittedScope, parseScope } from "./text/tree.js";
 import { type ToolContext, defineTool } from "./tool.js";
 
 /** Longest line text shown; a longer line is windowed around its match. */
@@ -32,7 +36,12 @@ const input = z.strictObject({
   path: z.string().max(1000).optional().describe("only under this directory, in this file, or with this extension (`.ts`)"),
   context: z.number().int().min(0).max(10).default(0).describe("lines shown before and after each hit"),
   max_results: z.number().int().min(1).max(MAX_RESULTS).default(DEFAULT_RESULTS).describe("hits shown (the true count is always given)"),
-  all_files: z.boolean().default(false).describe("also search files .gitignore excludes"),
+  all_files: z.boolean().default(false).describe("also search files .gitignore excludes (working tree only)"),
+  worktree: z
+    .boolean()
+    .default(false)
+    .describe("search the working tree as it is now instead of the commit the plane reflects; files that differ from that commit are named, and their hits name no symbol"),
+  offset: z.number().int().min(0).max(1_000_000).default(0).describe("skip this many hits (paging: the elision line names the next offset)"),
 });
 
 type Input = z.infer<typeof input>;
@@ -43,8 +52,11 @@ interface FileHits {
   lines: string[];
   /** Every matching line (0-based), including those past the cap. */
   hits: number[];
-  /** How many of `hits` are shown. */
+  /** The first of `hits` shown, and how many. */
+  from: number;
   shown: number;
+  /** The file differs from the plane's commit: its hits name no symbol. */
+  dirty: boolean;
 }
 
 /** The tree to search and the plane naming its symbols. */
@@ -109,14 +121,14 @@ function render(
   for (const f of files) {
     const isHit = new Set(f.hits);
     let last = -1; // the last line of this file printed
-    for (let k = 0; k < f.shown; k++) {
+    for (let k = f.from; k < f.from + f.shown; k++) {
       const h = f.hits[k]!;
       const chunk: string[] = [];
       const from = Math.max(h - ctxLines, last + 1);
       if (ctxLines > 0 && any && (last < 0 || from > last + 1)) chunk.push("--");
       for (let i = from; i < h; i++) chunk.push(`${f.rel}-${i + 1}- ${clipLine(f.lines[i]!, undefined)}`.trimEnd());
       chunk.push(`${f.rel}:${h + 1}: ${clipLine(f.lines[h]!, m)}`.trimEnd());
-      const sym = index ? enclosingSym(index, f.rel, h + 1) : undefined;
+      const sym = index && !f.dirty ? enclosingSym(index, f.rel, h + 1) : undefined;
       const key = sym?.key;
       if (key !== undefined && key !== lastKey) chunk.push(`    in ${key}`);
       let end = h;
@@ -141,12 +153,12 @@ function render(
 }
 
 async function run(ctx: ToolContext, inp: Input): Promise<string> {
-  const { pattern, regex, ignore_case, context: ctxLines, max_results: cap, all_files } = inp;
+  const { pattern, regex, ignore_case, context: ctxLines, max_results: cap, all_files, offset } = inp;
   if (pattern === "") throw new DrsgError("BAD_INPUT", "grep: the pattern is empty — pass the text to look for");
   const matcher = compileMatcher(pattern, { regex, ignoreCase: ignore_case });
   const { root, p } = where(ctx, inp.plane);
-  const scope = parseScope(root, inp.path);
-  const listing = await listTree(root, scope, all_files);
+  const src = await textSource(p, root, inp.worktree);
+  const scope = src.kind === "commit" ? await parseCommittedScope(src.tree, inp.path) : parseScope(root, inp.path);
 
   let total = 0;
   let filesWithHits = 0;
@@ -155,39 +167,64 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
   let big = 0;
   let unreadable = 0;
   let kept = 0;
+  const dirty: string[] = [];
   const keep: FileHits[] = [];
-  for (const f of listing.files) {
-    // A shared buffer: the bytes are used up (searched, kept lines decoded) before the next read.
-    const r = readShared(f.abs, DEFAULT_MAX_BYTES);
+  const one = (rel: string, r: ReadResult & { rel?: string }): void => {
+    if (r.kind === "not-file") return;
     if (r.kind === "big") {
       big++;
-      continue;
+      return;
     }
     if (r.kind !== "ok") {
       unreadable++;
-      continue;
+      return;
     }
     if (looksBinary(r.bytes)) {
       binary++;
-      continue;
+      return;
     }
     searched++;
     const hits = matcher.fileHits(r.bytes);
-    if (hits.length === 0) continue;
+    if (hits.length === 0) return;
+    // Only a file with hits is compared with the commit (its hits' symbols depend on it); a
+    // link is compared as the file it opened.
+    const changed = differs(src, r.rel ?? rel, r.bytes) === true;
+    if (changed) dirty.push(rel);
+    const before = total;
     total += hits.length;
     filesWithHits++;
-    if (kept < cap) {
-      const n = Math.min(hits.length, cap - kept);
-      keep.push({ rel: f.rel, lines: splitLines(r.bytes.toString("utf8")), hits, shown: n });
+    // The page: hits offset … offset+cap-1 in file and line order.
+    if (kept < cap && total > offset) {
+      const from = Math.max(0, offset - before);
+      const n = Math.min(hits.length - from, cap - kept);
+      keep.push({ rel, lines: splitLines(r.bytes.toString("utf8")), hits, from, shown: n, dirty: changed });
       kept += n;
     }
+  };
+  let listing: TreeListing;
+  if (src.kind === "commit") {
+    listing = await listCommitted(src.tree, scope);
+    for (const f of listing.files) one(f.rel, await readBlobCapped(src.tree, f.entry!, DEFAULT_MAX_BYTES));
+  } else {
+    // Each file is read while the walk holds its directory open (no walk down per file).
+    listing = await listTree(root, scope, all_files, (rel, read) => one(rel, read(DEFAULT_MAX_BYTES)));
   }
 
   const head = p ? headerLines(ctx, p) : [];
+  const from = sourceLine(src);
+  if (from) head.push(from);
+  // Symbols are the plane's: true of its commit, and of a working file only while unchanged.
   const index = p && keep.length > 0 ? symbolIndex(ctx, p) : undefined;
   const what = shown(pattern, regex);
   const scoped = scope.kind !== "tree" ? ` (searched only \`${inp.path}\`; drop \`path\` to widen)` : "";
   const tail: string[] = [];
+  if (dirty.length > 0) {
+    const sha = src.kind === "worktree" && src.tree ? src.tree.sha.slice(0, 12) : "";
+    const names = dirty.slice(0, 10).join(", ");
+    tail.push(
+      `${dirty.length} file(s) with hits differ from commit ${sha} (uncommitted edits or untracked) — their hits name no symbol: ${names}${dirty.length > 10 ? `, … and ${dirty.length - 10} more` : ""}`,
+    );
+  }
   if (big + binary + unreadable > 0) {
     const parts = [
       binary ? `${binary} binary file(s)` : "",
@@ -196,6 +233,7 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
     ].filter(Boolean);
     tail.push(`not searched: ${parts.join(", ")}`);
   }
+  if (src.kind === "commit" && all_files) tail.push("all_files applies to the working tree (worktree: true): a commit holds only tracked files, all of them searched");
   if (total === 0) {
     const out = [...head, `no matches for ${what} in ${searched} file(s)${scoped}`];
     if (!regex && looksLikeRegex(pattern))
@@ -203,6 +241,7 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
     if (listing.scopeIgnored) out.push(`\`${inp.path}\` is excluded by .gitignore — all_files: true searches it`);
     else if (listing.ignored > 0 && !all_files)
       out.push(`${listing.ignored} path(s) excluded by .gitignore were not searched — all_files: true includes them`);
+    if (src.kind === "commit") out.push(`searched commit ${src.tree.sha.slice(0, 12)}; worktree: true searches the working tree, uncommitted edits included`);
     out.push(...tail);
     return out.join("\n");
   }
@@ -210,23 +249,29 @@ async function run(ctx: ToolContext, inp: Input): Promise<string> {
   const r = render(keep, ctxLines, matcher, index, BUDGET - reserve);
   const out = [...head, ...r.lines];
   out.push(`${total} match(es) for ${what} in ${filesWithHits} file(s) of ${searched} searched${scoped}`);
-  if (r.shownHits < total) {
-    const why =
-      r.shownHits < kept
-        ? `cut to stay within ${BUDGET} characters — narrow with path, or use less context`
-        : `capped at ${cap} — narrow with path${cap < MAX_RESULTS ? `, or raise max_results (at most ${MAX_RESULTS})` : ""}`;
-    out.push(`… showing the first ${r.shownHits}: ${why}`);
+  const next = offset + r.shownHits;
+  if (offset > 0 && kept === 0) out.push(`offset ${offset} is past the last hit — offset: 0 starts again`);
+  else if (next < total || offset > 0) {
+    const range = `hits ${offset + 1}–${next}`;
+    if (next >= total) out.push(`… showing ${range}, the last page`);
+    else {
+      const why =
+        r.shownHits < kept
+          ? `cut to stay within ${BUDGET} characters — offset: ${next} reads on; or narrow with path, or use less context`
+          : `capped at ${cap} — offset: ${next} reads the next page; or narrow with path${cap < MAX_RESULTS ? `, or raise max_results (at most ${MAX_RESULTS})` : ""}`;
+      out.push(`… showing ${offset === 0 ? `the first ${r.shownHits}` : range}: ${why}`);
+    }
   }
   out.push(...tail);
   if (r.firstKey) out.push(`context ${r.firstKey} expands any symbol named above; snippet ${r.firstKey} shows its source`);
-  else if (r.firstSite) out.push(`snippet ${r.firstSite} reads the lines around a hit`);
+  else if (r.firstSite) out.push(`snippet ${r.firstSite}${inp.worktree ? " (worktree: true)" : ""} reads the lines around a hit`);
   return out.join("\n");
 }
 
 export const grep = defineTool({
   name: "grep",
   description:
-    "Text search over the plane's source tree (its synced_root): literal, or `regex: true` for an RE2 expression (linear time). `path` scopes to a directory, a file or an extension (`.ts`); `context` adds lines around each hit; files .gitignore excludes stay out unless `all_files`. Each hit names the symbol it falls in; the true count is given. Use it for text the graph does not hold — strings, comments, config — after context/search.",
+    "Text search over the plane's source as of the commit it reflects (its synced: line), so every hit's symbol is right; `worktree: true` searches the working tree instead (uncommitted edits; files that differ from the commit are named and their hits name no symbol). Literal, or `regex: true` for an RE2 expression (linear time). `path` scopes to a directory, a file or an extension (`.ts`); `context` adds lines around each hit; `offset` pages; in the working tree, files .gitignore excludes stay out unless `all_files`. The true count is given. Use it for text the graph does not hold — strings, comments, config — after context/search.",
   input,
   readOnly: true,
   cli: { positionals: ["pattern"], summary: "Text search over the plane's tree; each hit names its symbol." },

@@ -26,11 +26,12 @@ export const history = defineTool({
   input: z.strictObject({
     plane: z.string().min(1).max(200),
     limit: z.number().int().min(1).max(200).optional().describe("newest commits to list (default 15)"),
+    offset: z.number().int().min(0).max(1_000_000).optional().describe("skip this many of the newest commits (paging)"),
   }),
   readOnly: true,
   pure: true,
   cli: { positionals: [] },
-  run(ctx, { plane, limit = 15 }) {
+  run(ctx, { plane, limit = 15, offset = 0 }) {
     const { code, git, asked } = historyPlanes(ctx, plane);
     const lines = headerLines(ctx, code ?? asked);
     if (!git) {
@@ -137,14 +138,17 @@ export const history = defineTool({
     const listed = commits
       .filter((c) => reach.has(c.id))
       .sort((a, b) => num(b.props.committed_ts) - num(a.props.committed_ts) || (str(a.props.sha) < str(b.props.sha) ? -1 : 1));
-    const shown = listed.slice(0, limit);
-    lines.push(`commits (newest ${shown.length} of ${listed.length}${listed.length < commits.length ? " reachable" : ""}):`);
+    const shown = listed.slice(offset, offset + limit);
+    const which = offset > 0 ? `${offset + 1}–${offset + shown.length} newest` : `newest ${shown.length}`;
+    lines.push(`commits (${which} of ${listed.length}${listed.length < commits.length ? " reachable" : ""}):`);
     for (const c of shown) {
       lines.push(
         `  ${str(c.props.short)}  ${day(num(c.props.committed_ts))}  ${str(c.props.author).slice(0, 18).padEnd(18)} ${str(c.props.summary)}${c.props.is_merge === true ? "  [merge]" : ""}`,
       );
     }
-    if (listed.length > shown.length) lines.push(`  … and ${listed.length - shown.length} more (limit raises the cap)`);
+    const rest = listed.length - offset - shown.length;
+    if (rest > 0) lines.push(`  … and ${rest} more — offset: ${offset + shown.length} reads the next page (limit raises the page size)`);
+    else if (offset > 0 && shown.length === 0) lines.push(`  (offset ${offset} is past the end: offset: 0 starts again)`);
     const ledger = git.props.ledger as Record<string, unknown> | undefined;
     if (ledger?.truncated === true) lines.push(`note: ${str(ledger.note)}`);
     lines.push(`next: recall NAME at ${shown[0] ? str(shown[0].props.short) : "REV"} reads a file, directory or symbol as it was then`);

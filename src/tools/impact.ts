@@ -9,7 +9,7 @@ import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
 import type { PlaneGraph } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
-import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, renderSections, resolveOne } from "./common.js";
+import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
 import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { danglingAttachments, declaredCoordinates, mapExternal, otherCodePlanes, relatedPlanes } from "./across.js";
 import { attachmentsOf } from "./attachments.js";
@@ -111,13 +111,14 @@ export function renderImpact(
   depth: number,
   r: ImpactResult,
   cross?: CrossResult,
+  page: Page = {},
 ): string {
   const g = ctx.views.get(p.name);
   const head = [...headerLines(ctx, p), oneLine(node)];
   const sections: Section[] = r.levels.map((level, i) => ({
     title: `depth ${i + 1}`,
     total: level.length,
-    lines: level.slice(0, SECTION_LINES).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]`),
+    lines: level.slice(0, Math.max(SECTION_LINES, pageEnd(page))).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]`),
   }));
   if (sections.length === 0) head.push(`nothing reaches it through recorded ${IMPACT_TYPES.join("/")} edges`);
   const tail = [`total affected within depth ${depth}: ${r.total}`];
@@ -152,7 +153,7 @@ export function renderImpact(
   tail.push(...crossTail());
   tail.push(LOWER_BOUND_NOTE);
   tail.push(`next: context <key> on any entry for its call sites; trace <key> ${node.key} for the path`);
-  return renderSections(head, sections, tail);
+  return renderSections(head, sections, tail, undefined, page);
 }
 
 export interface CrossResult {
@@ -225,17 +226,18 @@ export const impact = defineTool({
     name: z.string().min(1).max(1000),
     depth: z.number().int().min(1).max(6).default(3),
     across: z.enum(["none", "attached", "all"]).default("none"),
+    ...PAGE_INPUT,
   }),
   readOnly: true,
   // Crossing repositories reads their trees from git: only the plain radius is kept.
   pure: (input) => input.across === "none",
   cli: { positionals: ["name"], summary: "What reaches a symbol, by distance: the blast radius of changing it." },
-  async run(ctx, { plane, name, depth, across }) {
+  async run(ctx, { plane, name, depth, across, offset, limit }) {
     const p = planeOf(ctx, plane);
     const r = resolveOne(ctx, p, name);
     if ("text" in r) return r.text;
     const result = computeImpact(ctx, p, r.node, depth);
     const cross = across === "none" ? undefined : await crossImpact(ctx, p, r.node, depth, result, across);
-    return renderImpact(ctx, p, r.node, depth, result, cross);
+    return withMatchNote(ctx, p, r, renderImpact(ctx, p, r.node, depth, result, cross, { offset, limit }));
   },
 });

@@ -12,7 +12,7 @@ import type { Def, Partial } from "../model/partial.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { storeCache } from "../sync/digest.js";
 import { DEFAULT_MAX_BYTES, SKIP_DIRS, isBinary } from "../sync/walk.js";
-import { candidatesText, clipLines, headerLines, matchName, missText, requirePlane } from "./common.js";
+import { candidatesText, clipLines, headerLines, matchName, missText, requirePlane, substringNote, withMatchNote } from "./common.js";
 import { checkShape, treeFor } from "./files.js";
 import { diffLines, unifiedHunks } from "./linediff.js";
 import { defineTool, type ToolContext } from "./tool.js";
@@ -79,7 +79,7 @@ async function resolveRev(w: Where, at: string): Promise<Rev> {
     if (isDrsgError(e, "REV_NOT_FOUND"))
       throw new DrsgError(
         "REV_NOT_FOUND",
-        `recall: no revision '${at}' in ${w.repo.root} (${e.message.replace(/^resolve '[^']*': /, "")}) — give a sha (≥4 hex), a branch, a tag, HEAD, a ~n/^n suffix or a date YYYY-MM-DD; history --plane ${w.plane.name} lists them`,
+        `recall: no revision '${at}' in the plane's repository (${e.message.replace(/^resolve '[^']*': /, "")}) — give a sha (≥4 hex), a branch, a tag, HEAD, a ~n/^n suffix or a date YYYY-MM-DD; history --plane ${w.plane.name} lists them`,
         { rev: at },
       );
     throw e;
@@ -165,7 +165,7 @@ async function recallFile(w: Where, rel: string, r: Rev, range: { a: number; b?:
     const next = `${b + 1}-${Math.min(total, b + n)}`;
     out.push(`… ${rel} continues to line ${total}; recall ${rel}:${next} at ${short(r.sha)} reads on`);
   }
-  out.push(`snippet ${rel}:${a}-${b} reads the same lines of the file as it is now`);
+  out.push(`snippet ${rel}:${a}-${b} reads the same lines at the plane's commit (worktree: true: as they are now)`);
   return clipLines(out.join("\n"));
 }
 
@@ -237,7 +237,11 @@ async function partialOf(w: Where, rel: string, oid: string, bytes: Uint8Array):
   if (hit) return { ...hit, path: rel };
   const pool = new ExtractPool(plugins.jobs(), 1);
   try {
-    const { partial, json, packed } = await pool.extract(rel, route.job, bytes.slice(), { pack: true });
+    // The pool transfers the bytes it is handed, detaching them here; a copy of our own goes, so
+    // the caller's `bytes` (still to be split into the declaration's lines) stay whole. Not
+    // `bytes.slice()`: on a Buffer that is a view of the same memory, and a packed blob's buffer
+    // is the whole ArrayBuffer, so the first, uncached call read an empty file (issue 18 §3).
+    const { partial, json, packed } = await pool.extract(rel, route.job, new Uint8Array(bytes), { pack: true });
     try {
       cache.put([{ blob: oid, build, partial, json, packed }]);
     } catch {
@@ -287,7 +291,7 @@ async function recallSymbol(w: Where, node: StoredNode, r: Rev, lines: number | 
   out.push(...numbered(shown, d.from));
   if (shown.length < d.lines.length)
     out.push(`… the declaration continues to line ${d.from + d.lines.length - 1}; recall ${d.rel}:${d.from + n}-${d.from + d.lines.length - 1} at ${short(r.sha)} reads on`);
-  out.push(`snippet ${node.key} shows it as it is now; recall ${node.key} at ${short(r.sha)} vs REV diffs it against another revision`);
+  out.push(`snippet ${node.key} shows it at the plane's commit; recall ${node.key} at ${short(r.sha)} vs REV diffs it against another revision`);
   return clipLines(out.join("\n"));
 }
 
@@ -452,7 +456,7 @@ export const recall = defineTool({
     if (!repo || !(await repo.head()))
       throw new DrsgError(
         "NO_TREE",
-        `recall: the tree of plane '${p.name}' (${root}) is not a git repository with commits — recall reads history from git; snippet reads the files as they are`,
+        `recall: the tree of plane '${p.name}' is not a git repository with commits — recall reads history from git; snippet reads the files as they are`,
       );
     const prefix = relative(repo.root, root).split(sep).join("/");
     const w: Where = { ctx, plane: p, repo, prefix, lines: headerLines(ctx, p) };
@@ -476,7 +480,10 @@ export const recall = defineTool({
     if (kAt.kind !== "absent" || kNow.kind !== "absent" || (vs && (await pathAt(w, vs.sha, name)).kind !== "absent"))
       return vs ? diffPath(w, name, vs, at) : recallFile(w, name, at, undefined, inp.lines);
     const m = matchName(ctx.store, p.name, name);
-    if (m.kind === "one") return vs ? diffSymbol(w, m.node, vs, at) : recallSymbol(w, m.node, at, inp.lines);
+    if (m.kind === "one") {
+      const text = vs ? await diffSymbol(w, m.node, vs, at) : await recallSymbol(w, m.node, at, inp.lines);
+      return withMatchNote(ctx, p, { note: m.substring ? substringNote(name, m.node) : undefined }, text);
+    }
     if (m.kind === "many") return candidatesText(ctx, p, name, m);
     if (name.includes("/"))
       return [...w.lines, revLine(at), `${name} does not exist at ${short(at.sha)} (nor now), and no symbol is named so`].join("\n");

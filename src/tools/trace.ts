@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type PathResult, shortestPath } from "../graph/walk.js";
 import type { PlaneGraph } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
-import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne } from "./common.js";
+import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne, withMatchNote } from "./common.js";
 import { nodeLine, planeOf } from "./graph_lines.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
@@ -189,6 +189,6 @@ export const trace = defineTool({
     if ("text" in a) return a.text;
     const b = resolveOne(ctx, p, to);
     if ("text" in b) return b.text;
-    return traceText(ctx, p, a.node, b.node);
+    return withMatchNote(ctx, p, { note: [a.note, b.note].filter(Boolean).join("\n") || undefined }, traceText(ctx, p, a.node, b.node));
   },
 });

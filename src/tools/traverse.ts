@@ -5,7 +5,7 @@ import { z } from "zod";
 import { reach } from "../graph/walk.js";
 import { DrsgError } from "../model/errors.js";
 import type { StoredNode } from "../store/types.js";
-import { type Section, headerLines, oneLine, renderSections, resolveOne } from "./common.js";
+import { PAGE_INPUT, type Section, headerLines, oneLine, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
 import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
 
@@ -23,6 +23,7 @@ export const traverse = defineTool({
     edge_types: z.array(z.string().min(1).max(100)).max(32).optional(),
     min: z.number().int().min(1).max(MAX_HOPS).default(1),
     max: z.number().int().min(1).max(MAX_HOPS).default(1),
+    ...PAGE_INPUT,
   }),
   readOnly: true,
   pure: true,
@@ -32,6 +33,7 @@ export const traverse = defineTool({
       throw new DrsgError("BAD_INPUT", "traverse: pass exactly one of from_key and from_id");
     if (input.min > input.max) throw new DrsgError("BAD_INPUT", `traverse: min (${input.min}) is above max (${input.max})`);
     let start: StoredNode;
+    let note: string | undefined;
     if (input.from_id !== undefined) {
       const n = ctx.store.getNode(p.name, input.from_id);
       if (!n) return [...headerLines(ctx, p), `no node #${input.from_id} in plane '${p.name}'`].join("\n");
@@ -40,6 +42,7 @@ export const traverse = defineTool({
       const r = resolveOne(ctx, p, input.from_key!);
       if ("text" in r) return r.text;
       start = r.node;
+      note = r.note;
     }
     const g = ctx.views.get(p.name);
     const types = input.edge_types?.length ? new Set(input.edge_types) : undefined;
@@ -58,7 +61,7 @@ export const traverse = defineTool({
         total: xs.length,
         lines: xs
           .sort((a, b) => cmp(a.id, b.id))
-          .slice(0, SECTION_LINES)
+          .slice(0, Math.max(SECTION_LINES, pageEnd(input)))
           .map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via} ${x.dir === "out" ? "→" : "←"}]  #${x.id}`),
       }));
     const span = input.min === input.max ? `${input.max} hop(s)` : `${input.min}–${input.max} hops`;
@@ -69,6 +72,6 @@ export const traverse = defineTool({
     if (capped) tail.push("the walk stopped at 100000 nodes: the totals above are a lower bound");
     if (reached.length === 0 && types) tail.push("describe_plane lists the edge types this plane holds");
     tail.push("next: get_node with an id above for its properties; context <key> for a symbol's neighbourhood");
-    return renderSections(head, sections, tail);
+    return withMatchNote(ctx, p, { note }, renderSections(head, sections, tail, undefined, input));
   },
 });

@@ -94,7 +94,7 @@ describe("recall: paths", () => {
     const f = await ok({ name: "src/price.ts", at: "v0.1" });
     assert.match(f, /^src\/price\.ts:1-4 \(4 of 4 line\(s\)\) at [0-9a-f]{7}$/m);
     assert.match(f, /^ {4}3 \| {3}return item\.length;$/m);
-    assert.match(f, /snippet src\/price\.ts:1-4 reads the same lines of the file as it is now/);
+    assert.match(f, /snippet src\/price\.ts:1-4 reads the same lines at the plane's commit \(worktree: true: as they are now\)/);
     const r = await ok({ name: "src/price.ts:2-3", at: fx.sha.price2 });
     assert.match(r, /^src\/price\.ts:2-3 \(2 of 5 line\(s\)\)/m);
     assert.match(r, /^ {4}3 \| {3}const base = item\.length;$/m);

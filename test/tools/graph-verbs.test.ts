@@ -82,7 +82,7 @@ describe("graph verbs on a synthetic plane", () => {
     const lines = text.split("\n");
     assert.equal(lines[0], `synced: commit ${SHA.slice(0, 12)}`);
     for (let d = 1; d <= 6; d++) assert.ok(lines.includes(`depth ${d} (50):`), `depth ${d} header with its true count`);
-    assert.ok(lines.includes("  … and 40 more"), "caps halved from 20 to 10 to fit");
+    assert.ok(lines.includes("  … and 40 more — offset: 10 reads the next page"), "caps halved from 20 to 10 to fit");
     assert.ok(lines.includes("total affected within depth 6: 300"));
     const u = lines.find((l) => l.startsWith("unresolved call sites"));
     assert.match(u ?? "", /not in the total: 4 \(calls named `target` the parser could not bind; 1 more on builtin objects cannot reach it\)/);
@@ -115,7 +115,7 @@ describe("graph verbs on a synthetic plane", () => {
   test("traverse: grouped by hop, capped with the true total", async () => {
     const text = await ask(ctx, traverse, { plane: "p", from_key: "pkg/src/star.hub", direction: "in" });
     assert.match(text, /reached at 1 hop\(s\) in over every edge type: 5100 node\(s\)\nhop 1 \(5100\):/);
-    assert.match(text, / {2}… and 5080 more\n/);
+    assert.match(text, / {2}… and 5080 more — offset: 20 reads the next page\n/);
     assert.ok(text.length <= BUDGET);
     await assert.rejects(ask(ctx, traverse, { plane: "p", from_key: "pkg/src/star.hub", min: 3, max: 2 }), /min \(3\) is above max \(2\)/);
   });

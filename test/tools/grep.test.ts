@@ -48,7 +48,7 @@ describe("grep", () => {
       "src/util.py",
       "tracked.log",
     ]);
-    assert.match(text, /^synced: commit 0123456789ab$/m);
+    assert.match(text, new RegExp(`^synced: commit ${fx.head.slice(0, 12)}$`, "m"));
     assert.match(text, /not searched: 1 binary file\(s\), 1 file\(s\) over 2 MiB/);
   });
 
@@ -59,7 +59,8 @@ describe("grep", () => {
   });
 
   test("each hit names the innermost symbol it falls in, only when it changes", async () => {
-    const text = await ask(fx.ctx, { pattern: "needle(", path: "src/lib.ts" });
+    // The commit (the default): its lines are the ones the symbols were parsed from.
+    const text = await ask(fx.ctx, { pattern: "needle(", path: "src/lib.ts", worktree: false });
     assert.equal(
       text.split("\n").slice(1).join("\n"),
       [
@@ -77,7 +78,7 @@ describe("grep", () => {
   });
 
   test("context lines use -, groups are separated by --, overlaps are not repeated", async () => {
-    const text = await ask(fx.ctx, { pattern: "needle(", path: "src/lib.ts", context: 1 });
+    const text = await ask(fx.ctx, { pattern: "needle(", path: "src/lib.ts", context: 1, worktree: false });
     assert.deepEqual(text.split("\n").slice(1, -2), [
       "src/lib.ts-2- export function alpha(): number {",
       "src/lib.ts:3:   return needle(1);",
@@ -185,10 +186,10 @@ describe("grep caps, clipping and the budget", () => {
     const text = await ask(fx.ctx, { pattern: "hit ", path: "src/many.txt" });
     assert.equal(text.split("\n").filter((l) => l.startsWith("src/many.txt:")).length, 50);
     assert.match(text, /^300 match\(es\) for "hit " in 1 file\(s\)/m);
-    assert.match(text, /… showing the first 50: capped at 50 — narrow with path, or raise max_results \(at most 200\)/);
+    assert.match(text, /… showing the first 50: capped at 50 — offset: 50 reads the next page; or narrow with path, or raise max_results \(at most 200\)/);
     const more = await ask(fx.ctx, { pattern: "hit ", path: "src/many.txt", max_results: 200 });
     assert.equal(more.split("\n").filter((l) => l.startsWith("src/many.txt:")).length, 200);
-    assert.match(more, /capped at 200 — narrow with path$/m);
+    assert.match(more, /capped at 200 — offset: 200 reads the next page; or narrow with path$/m);
   });
 
   test("the true count spans files past the cap", async () => {

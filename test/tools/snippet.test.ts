@@ -9,6 +9,7 @@ import { isDrsgError } from "../../src/model/errors.js";
 import { BUDGET } from "../../src/tools/common.js";
 import { parseRange, snippet } from "../../src/tools/snippet.js";
 import type { ToolContext } from "../../src/tools/tool.js";
+import { git } from "../git/fixture.js";
 import { type GrepFixture, grepFixture } from "./text-fixture.js";
 
 async function ask(ctx: ToolContext, args: Record<string, unknown>): Promise<string> {
@@ -27,9 +28,15 @@ async function code(ctx: ToolContext, args: Record<string, unknown>): Promise<st
 
 describe("snippet", () => {
   let fx: GrepFixture;
+  let head = "";
   before(() => {
     fx = grepFixture();
     writeFileSync(join(fx.root, "src", "wide.txt"), Array.from({ length: 400 }, (_, i) => `${i} ${"q".repeat(200)}`).join("\n"));
+    // Committed, and the plane moved to that commit: snippet reads the commit by default.
+    git(fx.root, ["add", "src/wide.txt"]);
+    git(fx.root, ["commit", "-q", "-m", "wide"]);
+    head = git(fx.root, ["rev-parse", "HEAD"]).slice(0, 12);
+    fx.store.write((w) => w.setPlaneProps("p", { synced_commit: git(fx.root, ["rev-parse", "HEAD"]) }));
   });
   after(() => fx.done());
 
@@ -37,7 +44,7 @@ describe("snippet", () => {
     assert.equal(
       await ask(fx.ctx, { name: "Box.open" }),
       [
-        "synced: commit 0123456789ab",
+        `synced: commit ${head}`,
         "src/lib.ts:7-10 (4 lines of 15)",
         "in app/src/lib.Box.open",
         "    7 |   open(): void {",
@@ -83,7 +90,7 @@ describe("snippet", () => {
 
   test("a range outside any symbol has no `in` line; a file path alone reads from line 1", async () => {
     const text = await ask(fx.ctx, { name: "docs/notes.md:1" });
-    assert.equal(text, ["synced: commit 0123456789ab", "docs/notes.md:1-1 (1 line of 1)", "    1 | a needle in the docs"].join("\n"));
+    assert.equal(text, [`synced: commit ${head}`, "docs/notes.md:1-1 (1 line of 1)", "    1 | a needle in the docs"].join("\n"));
     assert.match(await ask(fx.ctx, { name: "src/util.py" }), /^src\/util\.py:1-2 \(2 lines of 2\)\nin app\/src\/util\.helper$/m);
   });
 
@@ -93,7 +100,8 @@ describe("snippet", () => {
     assert.equal(await code(fx.ctx, { name: "src/lib.ts:5-3" }), "BAD_INPUT");
     assert.equal(await code(fx.ctx, { name: "src/lib.ts:99999999999999999999" }), "BAD_INPUT");
     assert.equal(await code(fx.ctx, { name: "src/deep:1" }), "BAD_INPUT");
-    assert.equal(await code(fx.ctx, { name: "blob.bin:1" }), "BAD_INPUT");
+    assert.equal(await code(fx.ctx, { name: "blob.bin:1", worktree: true }), "BAD_INPUT");
+    assert.equal(await code(fx.ctx, { name: "blob.bin:1" }), "PATH_NOT_FOUND", "untracked: not in the commit");
     assert.equal(await code(fx.ctx, { name: "src/missing.ts:1" }), "PATH_NOT_FOUND");
     assert.equal(await code(fx.ctx, { name: "x", plane: "nope" }), "PLANE_NOT_FOUND");
     assert.throws(() => snippet.input.parse({ plane: "p", name: "x", lines: 401 }));
@@ -108,14 +116,14 @@ describe("snippet", () => {
   });
 
   test("ambiguous names return candidates", async () => {
-    assert.match(await ask(fx.ctx, { name: "app/src" }), /is ambiguous — \d+ matches; call again with an exact key:/);
+    assert.match(await ask(fx.ctx, { name: "app/src" }), /no symbol is named `app\/src`; \d+ key\(s\) contain it — call again with an exact key:/);
   });
 
   test("a node that stores its source, and one with neither file nor source", async () => {
     assert.equal(
       await ask(fx.ctx, { name: "app/stored" }),
       [
-        "synced: commit 0123456789ab",
+        `synced: commit ${head}`,
         "app/stored (stored source, 2 lines)",
         "    1 | line one",
         "    2 | line two",
@@ -135,13 +143,16 @@ describe("snippet", () => {
 
   test("every path leaving the tree is PATH_OUTSIDE_TREE: arguments", async () => {
     for (const name of ["../x", "/etc/passwd", "src/../../x", "../x:1", "/etc/passwd:1", "src/../../x:1-2", "link-out.txt:1", "linkdir/more.ts:1", "link-out.txt", "~/x:1"])
-      assert.equal(await code(fx.ctx, { name }), "PATH_OUTSIDE_TREE", name);
+      assert.equal(await code(fx.ctx, { name, worktree: true }), "PATH_OUTSIDE_TREE", name);
     // A symlinked file that stays inside the tree is read.
-    assert.match(await ask(fx.ctx, { name: "link-in.py:1" }), /^src\/util\.py:1-2 /m);
+    assert.match(await ask(fx.ctx, { name: "link-in.py:1", worktree: true }), /^src\/util\.py:1-2 /m);
+    // The links were made after the commit: the commit does not hold them.
+    assert.equal(await code(fx.ctx, { name: "link-out.txt:1" }), "PATH_NOT_FOUND");
   });
 
   test("every path leaving the tree is PATH_OUTSIDE_TREE: node file properties", async () => {
-    for (const name of ["app/evil", "app/abs", "app/linked"]) assert.equal(await code(fx.ctx, { name }), "PATH_OUTSIDE_TREE", name);
+    for (const name of ["app/evil", "app/abs", "app/linked"]) assert.equal(await code(fx.ctx, { name, worktree: true }), "PATH_OUTSIDE_TREE", name);
+    for (const name of ["app/evil", "app/abs"]) assert.equal(await code(fx.ctx, { name }), "PATH_OUTSIDE_TREE", name);
   });
 
   test("over HTTP a plane rooted outside the attached tree is not read", async () => {

@@ -1,6 +1,7 @@
 // A checkout for the text verbs (grep, snippet): a real git repository with tracked, untracked
 // and ignored files, a binary, an oversized file and symlinks in and out, and a plane whose
-// synced_root is that checkout, with symbols written straight into the store.
+// synced_root is that checkout and whose synced_commit is its HEAD, with symbols written
+// straight into the store. `ask` searches the working tree (worktree: true) unless told otherwise.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +36,8 @@ export interface GrepFixture {
   root: string;
   /** A directory outside it that links point into. */
   outside: string;
+  /** HEAD of the checkout: plane `p`'s synced_commit. */
+  head: string;
   /** The database file holding plane `p`. */
   db: string;
   store: Store;
@@ -82,10 +85,11 @@ export function grepFixture(): GrepFixture {
   symlinkSync(join(outside, "dir"), join(root, "linkdir"));
   symlinkSync("src/util.py", join(root, "link-in.py"));
 
+  const head = git(root, ["rev-parse", "HEAD"]);
   const t = tempStore();
   let open = true;
   t.store.write((w) => {
-    w.createPlane("p", { synced_root: root, synced_commit: "0123456789abcdef0123456789abcdef01234567" });
+    w.createPlane("p", { synced_root: root, synced_commit: head });
     const node = (key: string, label: string, file: string, line: number, end_line: number) =>
       w.createNode("p", { key, labels: [label], props: { file, line, end_line } });
     node("app/src/lib", "Module", "src/lib.ts", 1, 15);
@@ -105,6 +109,7 @@ export function grepFixture(): GrepFixture {
   return {
     root,
     outside,
+    head,
     db: t.file,
     store: t.store,
     ctx,
@@ -121,8 +126,9 @@ export function grepFixture(): GrepFixture {
   };
 }
 
+/** grep on plane `p`, over the working tree unless `worktree: false` is passed. */
 export async function ask(ctx: ToolContext, args: Record<string, unknown>): Promise<string> {
-  const r = await grep.run(ctx, grep.input.parse({ plane: "p", ...args }));
+  const r = await grep.run(ctx, grep.input.parse({ plane: "p", worktree: true, ...args }));
   return r as string;
 }
 
