@@ -78,6 +78,7 @@ export class Executor implements EvalEnv {
   private readonly rels = new Map<number, RelV>();
   private readonly guard: Guard;
   private readonly existsPlans = new Map<string, Op[]>();
+  private readonly hopCache = new Map<string, { e: StoredEdge; other: number }[]>();
   readonly stats: WriteStats = { nodesCreated: 0, nodesDeleted: 0, relsCreated: 0, relsDeleted: 0, propsSet: 0, labelsAdded: 0, labelsRemoved: 0 };
   readonly stripped = new Set<string>();
   private readonly deletedNodes = new Set<number>();
@@ -252,6 +253,23 @@ export class Executor implements EvalEnv {
 
   /** The relationships at node `id` in direction `dir` over `types`, each with the node at its other end. */
   private hops(id: number, dir: Direction, types: string[]): { e: StoredEdge; other: number }[] {
+    // A variable-length walk reaches a node along many paths: read its edges once per statement
+    // (writes clear this, see dirty()).
+    const ck = `${id}|${dir}|${types.join("|")}`;
+    const hit = this.hopCache.get(ck);
+    if (hit) return hit;
+    const out = this.readHops(id, dir, types);
+    if (this.hopCache.size >= 200_000) this.hopCache.clear();
+    this.hopCache.set(ck, out);
+    return out;
+  }
+
+  /** Forget cached edges: the statement changed them. */
+  private dirty(): void {
+    this.hopCache.clear();
+  }
+
+  private readHops(id: number, dir: Direction, types: string[]): { e: StoredEdge; other: number }[] {
     const out: { e: StoredEdge; other: number }[] = [];
     const read = (f: (t?: string) => StoredEdge[]) => (types.length === 0 ? f() : types.flatMap((t) => f(t)));
     if (dir !== "in") for (const e of read((t) => this.r.edgesOut(this.plane, id, t))) out.push({ e, other: e.dst });
@@ -504,6 +522,7 @@ export class Executor implements EvalEnv {
         const props: { [k: string]: Value } = {};
         for (const [k, e] of rp.props ?? []) props[k] = this.ev(e, out);
         const clean = this.writable(props, "CREATE");
+        this.dirty();
         const id = this.writer().createEdge(this.plane, { type: rp.types[0]!, src: a.id, dst: b.id, props: clean });
         this.stats.relsCreated++;
         const rel = new RelV(id, rp.types[0]!, a.id, b.id, clean);
@@ -630,6 +649,7 @@ export class Executor implements EvalEnv {
         if (!this.deletedRels.has(e.id)) this.stats.relsDeleted++;
         this.deletedRels.add(e.id);
       }
+      this.dirty();
       w.deleteNode(this.plane, v.id);
       this.deletedNodes.add(v.id);
       this.stats.nodesDeleted++;
@@ -637,6 +657,7 @@ export class Executor implements EvalEnv {
     }
     if (v instanceof RelV) {
       if (this.deletedRels.has(v.id)) return;
+      this.dirty();
       w.deleteEdge(this.plane, v.id);
       this.deletedRels.add(v.id);
       this.stats.relsDeleted++;

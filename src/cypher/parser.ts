@@ -8,6 +8,14 @@ import type { BinOp, Clause, Expr, NodePattern, PathPattern, ProjItem, Projectio
 import { grammarFor } from "./grammar.js";
 import { lex, syntaxError, type Token } from "./lexer.js";
 
+/**
+ * Words that start or join clauses: never read as a variable (write `name` in backticks for
+ * one), so a missing expression before RETURN is reported where it is missing.
+ */
+const RESERVED = new Set(
+  "MATCH OPTIONAL WHERE RETURN WITH UNWIND CREATE MERGE SET REMOVE DELETE DETACH ORDER BY SKIP LIMIT AS ON AND OR XOR NOT IN IS STARTS ENDS CONTAINS DISTINCT WHEN THEN ELSE END UNION CALL".split(" "),
+);
+
 /** The most nested expressions / patterns a statement may hold (a guard against stack exhaustion). */
 const MAX_DEPTH = 200;
 
@@ -543,7 +551,8 @@ class Parser {
         return { k: "lit", v: null };
       }
       if (up === "CASE") return this.caseExpr();
-      if (this.isP("(", 1)) return this.call();
+      if (this.isP("(", 1) && up !== "NOT") return this.call();
+      if (RESERVED.has(up)) return this.fail("expected an expression");
       this.next();
       return { k: "var", name: t.text };
     }

@@ -95,7 +95,7 @@ export function planPattern(p: PathPattern, scope: Scope, uniq: string, notes: s
     scope.add(relNames[i]!);
     nodeCheck(i);
     if (b !== a) nodeCheck(i + 1);
-    walkOut(i + 1, i + 1, i);
+    walkOut(i + 1, i + 1, i - 1);
     return ops;
   }
   if (scope.has(names[start]!)) nodeCheck(start);
