@@ -202,19 +202,39 @@ function binary(op: string, le: Expr, re: Expr, row: Row, env: EvalEnv): Value {
         case "*":
           return a * b;
         case "/":
-          if (Number.isInteger(a) && Number.isInteger(b)) {
+          if (Number.isInteger(a) && Number.isInteger(b) && !floatTyped(le) && !floatTyped(re)) {
             if (b === 0) throw cypherError("/ by zero");
             return Math.trunc(a / b);
           }
           return a / b;
         case "%":
-          if (Number.isInteger(a) && Number.isInteger(b) && b === 0) throw cypherError("% by zero");
+          if (Number.isInteger(a) && Number.isInteger(b) && b === 0 && !floatTyped(le) && !floatTyped(re)) throw cypherError("% by zero");
           return a % b;
         case "^":
           return a ** b;
       }
       throw cypherError(`unknown operator ${op}`);
     }
+  }
+}
+
+/**
+ * Whether an expression is a float by its form (a float literal, toFloat(), avg(), or arithmetic
+ * on one). Values are JS numbers, so 7.0 and 7 look alike at run time; this keeps 7.0 / 2 = 3.5
+ * where the statement says so. A float read from a property that happens to be whole is not seen.
+ */
+function floatTyped(e: Expr): boolean {
+  switch (e.k) {
+    case "lit":
+      return e.float === true;
+    case "neg":
+      return floatTyped(e.e);
+    case "call":
+      return e.name === "tofloat" || e.name === "avg" || e.name === "sqrt";
+    case "bin":
+      return ["+", "-", "*", "/", "%", "^"].includes(e.op) && (e.op === "^" || floatTyped(e.l) || floatTyped(e.r));
+    default:
+      return false;
   }
 }
 

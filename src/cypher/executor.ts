@@ -373,7 +373,7 @@ export class Executor implements EvalEnv {
         g = { first: row, keyVals, states: op.aggs.map(newState) };
         groups.set(k, g);
       }
-      op.aggs.forEach((a, i) => this.feed(a, g!.states[i]!, row));
+      for (let i = 0; i < op.aggs.length; i++) this.feed(op.aggs[i]!, g.states[i]!, row);
     }
     if (groups.size === 0 && op.keys.length === 0) groups.set("", { first: {}, keyVals: [], states: op.aggs.map(newState) });
     this.guard.checkTime();
