@@ -212,17 +212,33 @@ export class Executor implements EvalEnv {
 
   private *scan(op: Op & { op: "scan" }, row: Row): Generator<Row> {
     const keyProp = op.props.find(([k]) => k === "key");
+    const nameProp = op.props.find(([k]) => k === "name");
     let cands: Iterable<StoredNode>;
+    if (op.countOnly !== undefined) {
+      // Only counted: the store counts (an index), the rows carry a stand-in node.
+      const n = this.r.countByLabel ? this.r.countByLabel(this.plane, op.labels[0]!) : this.r.nodesByLabel(this.plane, op.labels[0]!).length;
+      const stand = new NodeV(-1, "", op.labels, {});
+      for (let i = 0; i < n; i++) yield { ...row, [op.var]: stand };
+      return;
+    }
     if (keyProp) {
       const k = this.ev(keyProp[1], row);
       const n = typeof k === "string" ? this.r.getNodeByKey(this.plane, k) : undefined;
       cands = n ? [n] : [];
-    } else if (op.labels.length > 0) cands = this.r.nodesByLabel(this.plane, op.labels[0]!);
-    else cands = this.r.allNodes(this.plane);
+    } else if (nameProp && this.r.nodesByNameProp) {
+      const v = this.ev(nameProp[1], row);
+      cands = typeof v === "string" ? this.r.nodesByNameProp(this.plane, v) : [];
+    } else if (op.labels.length > 0) {
+      cands =
+        op.only && this.r.nodesByLabelProps
+          ? this.r.nodesByLabelProps(this.plane, op.labels[0]!, op.only)
+          : this.r.nodesByLabel(this.plane, op.labels[0]!);
+    } else cands = this.r.allNodes(this.plane);
     for (const sn of cands) {
       if (this.guard.stop()) return;
       if (this.deletedNodes.has(sn.id)) continue;
-      const n = this.wrap(sn);
+      // A node read with some properties only stays out of the per-statement cache, which must hold whole nodes.
+      const n = op.only ? (this.nodes.get(sn.id) ?? new NodeV(sn.id, sn.key, sn.labels, sn.props)) : this.wrap(sn);
       if (!op.labels.every((l) => n.labels.includes(l))) continue;
       if (!this.matchesProps(n, op.props, row)) continue;
       yield { ...row, [op.var]: n };

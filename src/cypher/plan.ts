@@ -14,7 +14,16 @@ export interface Agg {
 
 export type Op =
   /** Bind `var` to each node with all `labels` and the property values (key/label indexes used). */
-  | { op: "scan"; var: string; labels: string[]; props: [string, Expr][] }
+  | {
+      op: "scan";
+      var: string;
+      labels: string[];
+      props: [string, Expr][];
+      /** Set when the plan reads only these properties of `var` (and its id/labels): the scan reads no more. */
+      only?: string[];
+      /** Set when the plan only counts these nodes (a label, no property map): the store counts them. */
+      countOnly?: true;
+    }
   /** Bind `from`, `rel`, `to` to each relationship of `types` (one pass over the plane's edges). */
   | { op: "edgescan"; from: string; rel: string; to: string; types: string[]; dir: Direction; relProps: [string, Expr][]; uniq: string }
   /** From bound `from`, follow relationships (edges by endpoint and type); `to` bound already means "must end there". */

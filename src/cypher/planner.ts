@@ -1,5 +1,6 @@
 // Statement → plan. Each pattern starts where the store can find few nodes: a variable bound
-// already, then a `key` (the unique key index), then a label (the label index), and only then a
+// already, then a `key` (the unique key index), a `name` (the name index), a label (the label
+// index), and only then a
 // scan — of the edges when the pattern names a relationship type, else of the nodes. The rest
 // of the path is walked outwards from there by the edge indexes (endpoint + type).
 import type { Clause, Expr, NodePattern, PathPattern, ProjItem, Projection, RelPattern, SetItem, SortItem, Statement } from "./ast.js";
@@ -39,7 +40,8 @@ function andAll(es: Expr[]): Expr | undefined {
 function nodeScore(n: NodePattern, scope: Scope): number {
   if (n.var !== undefined && scope.has(n.var)) return 0;
   if ((n.props ?? []).some(([k]) => k === "key")) return 1;
-  if (n.labels.length > 0) return 2;
+  if ((n.props ?? []).some(([k]) => k === "name")) return 2;
+  if (n.labels.length > 0) return 3;
   return 4;
 }
 
@@ -236,6 +238,92 @@ function checkSetItems(items: SetItem[], scope: Scope, what: string): void {
   }
 }
 
+/** The expressions a step evaluates (not those of nested steps). */
+function stepExprs(op: Op): Expr[] {
+  switch (op.op) {
+    case "scan":
+      return op.props.map(([, e]) => e);
+    case "edgescan":
+    case "expand":
+      return op.relProps.map(([, e]) => e);
+    case "filter":
+      return [op.where];
+    case "unwind":
+      return [op.expr];
+    case "project":
+      return op.items.map((i) => i.expr);
+    case "order":
+      return op.items.map((i) => i.expr);
+    case "skip":
+    case "limit":
+      return [op.n];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Whether `v` is used only through its properties, id, labels or presence in `e` (collecting
+ * the property names into `keys`); false when the whole node is needed.
+ */
+function slimUse(e: Expr, v: string, keys: Set<string>): boolean {
+  const isV = (x: Expr | undefined) => x !== undefined && x.k === "var" && x.name === v;
+  if (e.k === "prop" && isV(e.of)) {
+    keys.add(e.key);
+    return true;
+  }
+  if (e.k === "call" && ["id", "labels", "count"].includes(e.name) && e.args.length === 1 && isV(e.args[0])) return true;
+  if ((e.k === "isnull" || e.k === "haslabel") && isV(e.e)) return true;
+  if (isV(e)) return false;
+  if (e.k === "exists") return !e.pattern.nodes.some((n) => n.var === v);
+  let ok = true;
+  mapExpr(e, (c) => {
+    if (ok && !slimUse(c, v, keys)) ok = false;
+    return c;
+  });
+  return ok;
+}
+
+function slimOps(ops: Op[], v: string, keys: Set<string>): boolean {
+  for (const op of ops) {
+    if (op.op === "optional" && !slimOps(op.ops, v, keys)) return false;
+    if (op.op === "project") for (const a of op.aggs) if (a.arg && !(a.fn === "count" && a.arg.k === "var" && a.arg.name === v) && !slimUse(a.arg, v, keys)) return false;
+    if (op.op === "merge" || op.op === "create" || op.op === "set" || op.op === "remove" || op.op === "delete") return false;
+    for (const e of stepExprs(op)) if (!slimUse(e, v, keys)) return false;
+  }
+  return true;
+}
+
+/**
+ * Mark label scans whose nodes the plan reads only a few properties of (`only`), so the store
+ * reads those properties instead of parsing every node's whole property map. Read plans only.
+ */
+export function slimScans(p: Plan): void {
+  if (p.writes) return;
+  const visit = (ops: Op[]) => {
+    for (const op of ops) {
+      if (op.op === "optional") visit(op.ops);
+      if (op.op !== "scan" || op.labels.length === 0 || op.props.some(([k]) => k === "key")) continue;
+      const keys = new Set(op.props.map(([k]) => k));
+      if (slimOps(p.ops, op.var, keys)) op.only = [...keys].sort();
+    }
+  };
+  visit(p.ops);
+  // MATCH (n:Label) RETURN count(*) / count(n): nothing but a count of one label.
+  const [scan, proj] = p.ops;
+  if (
+    scan?.op === "scan" &&
+    scan.labels.length === 1 &&
+    scan.props.length === 0 &&
+    proj?.op === "project" &&
+    proj.keys.length === 0 &&
+    proj.aggs.length > 0 &&
+    proj.aggs.every((a) => a.fn === "count" && !a.distinct && (a.star || (a.arg?.k === "var" && a.arg.name === scan.var))) &&
+    proj.items.every((it) => !JSON.stringify(it.expr).includes(JSON.stringify(scan.var)))
+  )
+    scan.countOnly = true;
+}
+
 export function plan(st: Statement): Plan {
   const ops: Op[] = [];
   const notes: string[] = [];
@@ -336,7 +424,9 @@ export function plan(st: Statement): Plan {
         break;
     }
   });
-  return { ops, columns, writes, notes: [...new Set(notes)] };
+  const out: Plan = { ops, columns, writes, notes: [...new Set(notes)] };
+  slimScans(out);
+  return out;
 }
 
 export { PREV };

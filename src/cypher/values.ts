@@ -1,7 +1,7 @@
 // Runtime values of the executor: property values plus nodes and relationships (by identity),
 // with openCypher's null-propagating equality, its comparability rules, and a total order for
 // ORDER BY (nulls last ascending, first descending).
-import type { Props, PropValue } from "../model/facts.js";
+import { keyName, type Props, type PropValue } from "../model/facts.js";
 
 /** A node as the executor holds it: one object per node id per statement, so SET is seen by every row. */
 export class NodeV {
@@ -41,12 +41,16 @@ export function typeName(v: Value): string {
   return typeof v;
 }
 
-/** Property `key` of a node, relationship or map (a node's `key` is its external key unless a property shadows it). */
+/**
+ * Property `key` of a node, relationship or map. Two node properties have a stand-in when the
+ * node has no property of that name: `key` is its external key, and `name` the key's last
+ * segment (what the store's name index holds; code facts keep no `name` property).
+ */
 export function propOf(v: Value, key: string): Value | undefined {
   if (v instanceof NodeV) {
     const p = v.props[key];
     if (p !== undefined) return p as Value;
-    return key === "key" ? v.key : null;
+    return key === "key" ? v.key : key === "name" ? keyName(v.key) : null;
   }
   if (v instanceof RelV) return (v.props[key] as Value | undefined) ?? null;
   if (isMap(v)) return v[key] ?? null;

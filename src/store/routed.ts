@@ -81,6 +81,20 @@ export class RoutedStore implements Store {
   nodesByLabel(plane: string, label: string, limit?: number): StoredNode[] {
     return this.storeOf(plane).nodesByLabel(plane, label, limit);
   }
+  countByLabel(plane: string, label: string): number {
+    const s = this.storeOf(plane);
+    return s.countByLabel ? s.countByLabel(plane, label) : s.nodesByLabel(plane, label).length;
+  }
+  nodesByNameProp(plane: string, name: string): StoredNode[] {
+    const s = this.storeOf(plane);
+    if (s.nodesByNameProp) return s.nodesByNameProp(plane, name);
+    const byKey = new Set(s.nodesByName(plane, name).map((n) => n.id));
+    return [...s.allNodes(plane)].filter((n) => (n.props.name === undefined ? byKey.has(n.id) : n.props.name === name));
+  }
+  nodesByLabelProps(plane: string, label: string, keys: string[]): StoredNode[] {
+    const s = this.storeOf(plane);
+    return s.nodesByLabelProps ? s.nodesByLabelProps(plane, label, keys) : s.nodesByLabel(plane, label);
+  }
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {
     return this.storeOf(plane).edgesOut(plane, nodeId, type);
   }

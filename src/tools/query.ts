@@ -6,7 +6,7 @@ import type { Expr, ProjItem } from "../cypher/ast.js";
 import { DEFAULT_LIMITS, Executor } from "../cypher/executor.js";
 import type { Op, Plan } from "../cypher/plan.js";
 import { MAX_HOPS } from "../cypher/plan.js";
-import { checkVars, isHidden, planProjection } from "../cypher/planner.js";
+import { checkVars, isHidden, planProjection, slimScans } from "../cypher/planner.js";
 import { parseExpr } from "../cypher/parser.js";
 import { renderAnswer, tableData, type TableData } from "../cypher/render.js";
 import { paramValues } from "../cypher/run.js";
@@ -168,7 +168,9 @@ export function compilePlan(steps: unknown[]): Plan {
   });
   const cols = columns ?? [...scope].filter((v) => !isHidden(v));
   if (columns === undefined) ops.push(...planProjection({ star: true, distinct: false, items: [], order: [] }, scope, "query").ops);
-  return { ops, columns: cols, writes: false, notes: [] };
+  const plan: Plan = { ops, columns: cols, writes: false, notes: [] };
+  slimScans(plan);
+  return plan;
 }
 
 export function queryAnswer(ctx: ToolContext, input: z.infer<typeof queryInput>): { text: string; data: TableData } {

@@ -208,10 +208,21 @@ describe("cypher", () => {
       const a = runStatement(t.store, { plane: "t", statement: q }, c.reader);
       return { calls: c.calls, rows: a.result.rows };
     };
-    const byLabel = run("MATCH (n:Class) RETURN count(n)");
-    assert.deepEqual(byLabel.rows, [[2]]);
-    assert.equal(byLabel.calls.get("nodesByLabel"), 1);
+    const counted = run("MATCH (n:Class) RETURN count(n)");
+    assert.deepEqual(counted.rows, [[2]]);
+    assert.equal(counted.calls.get("countByLabel"), 1);
+    assert.equal(counted.calls.get("allNodes"), undefined);
+    const byLabel = run("MATCH (n:Class) WHERE n.line > 1 RETURN n.name, labels(n)");
+    assert.deepEqual(byLabel.rows, [["Store", ["Class"]]]);
+    assert.equal(byLabel.calls.get("nodesByLabelProps"), 1);
     assert.equal(byLabel.calls.get("allNodes"), undefined);
+    const whole = run("MATCH (n:Class) WHERE n.line > 1 RETURN n");
+    assert.equal(whole.calls.get("nodesByLabel"), 1);
+    assert.deepEqual((whole.rows[0]![0] as { props: unknown }).props, { name: "Store", file: "src/store.ts", line: 3, exported: false });
+    const byName = run("MATCH (n {name: 'save'})-[:CALLS]->(m) RETURN m.key");
+    assert.deepEqual(byName.rows, [["f/load"]]);
+    assert.equal(byName.calls.get("nodesByNameProp"), 1);
+    assert.equal(byName.calls.get("allNodes"), undefined);
     const byKey = run("MATCH (n {key: 'f/main'})-[:CALLS]->(m)-[:CALLS*1..2]->(x) RETURN DISTINCT x.key");
     assert.ok(byKey.rows.length > 0);
     assert.equal(byKey.calls.get("getNodeByKey"), 1);
@@ -229,6 +240,20 @@ describe("cypher", () => {
     assert.deepEqual(typed.rows, [["m/app", "m/lib"]]);
     assert.equal(typed.calls.get("allEdges"), 1);
     assert.equal(typed.calls.get("allNodes"), undefined);
+  });
+
+  test("a node without a `name` property answers n.name with its key's last segment, found by the name index", () => {
+    t.store.write((w) => {
+      w.createPlane("names");
+      w.createNode("names", { key: "pkg/src/a.ts.Cart.add", labels: ["Method"], props: { file: "src/a.ts" } });
+      w.createNode("names", { key: "pkg/src/b.ts.add", labels: ["Function"], props: {} });
+      w.createNode("names", { key: "notes/1", labels: ["Note"], props: { name: "add" } });
+      w.createNode("names", { key: "notes/add", labels: ["Note"], props: { name: "other" } });
+    });
+    const q = (s: string) => runStatement(t.store, { plane: "names", statement: s }).result.rows;
+    assert.deepEqual(q("MATCH (n {name: 'add'}) RETURN n.key ORDER BY n.key"), [["notes/1"], ["pkg/src/a.ts.Cart.add"], ["pkg/src/b.ts.add"]]);
+    assert.deepEqual(q("MATCH (n) WHERE n.name = 'add' RETURN count(*)"), [[3]]);
+    assert.deepEqual(q("MATCH (n:Method) RETURN n.name"), [["add"]]);
   });
 
   test("a node's labels: any label matches, and SET / REMOVE change them", async () => {
