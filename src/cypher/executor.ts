@@ -214,13 +214,6 @@ export class Executor implements EvalEnv {
     const keyProp = op.props.find(([k]) => k === "key");
     const nameProp = op.props.find(([k]) => k === "name");
     let cands: Iterable<StoredNode>;
-    if (op.countOnly !== undefined) {
-      // Only counted: the store counts (an index), the rows carry a stand-in node.
-      const n = this.r.countByLabel ? this.r.countByLabel(this.plane, op.labels[0]!) : this.r.nodesByLabel(this.plane, op.labels[0]!).length;
-      const stand = new NodeV(-1, "", op.labels, {});
-      for (let i = 0; i < n; i++) yield { ...row, [op.var]: stand };
-      return;
-    }
     if (keyProp) {
       const k = this.ev(keyProp[1], row);
       const n = typeof k === "string" ? this.r.getNodeByKey(this.plane, k) : undefined;
@@ -380,6 +373,16 @@ export class Executor implements EvalEnv {
   }
 
   private *aggregate(op: Op & { op: "project" }, rows: Iterable<Row>): Generator<Row> {
+    if (op.labelCount !== undefined) {
+      // MATCH (n:Label) RETURN count(*): the label index counts; the scan below is never pulled.
+      const n = this.r.countByLabel ? this.r.countByLabel(this.plane, op.labelCount) : this.r.nodesByLabel(this.plane, op.labelCount).length;
+      const base: Row = {};
+      for (const a of op.aggs) base[a.slot] = n;
+      const out: Row = {};
+      for (const it of op.items) out[it.alias] = this.ev(it.expr, base);
+      yield out;
+      return;
+    }
     const groups = new Map<string, { first: Row; keyVals: Value[]; states: AggState[] }>();
     for (const row of rows) {
       const keyVals = op.keys.map((i) => this.ev(op.items[i]!.expr, row));

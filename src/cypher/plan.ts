@@ -21,8 +21,6 @@ export type Op =
       props: [string, Expr][];
       /** Set when the plan reads only these properties of `var` (and its id/labels): the scan reads no more. */
       only?: string[];
-      /** Set when the plan only counts these nodes (a label, no property map): the store counts them. */
-      countOnly?: true;
     }
   /** Bind `from`, `rel`, `to` to each relationship of `types` (one pass over the plane's edges). */
   | { op: "edgescan"; from: string; rel: string; to: string; types: string[]; dir: Direction; relProps: [string, Expr][]; uniq: string }
@@ -44,7 +42,16 @@ export type Op =
   | { op: "optional"; ops: Op[]; binds: string[] }
   | { op: "unwind"; expr: Expr; as: string }
   /** A projection; with `aggs`, rows are grouped by the items at `keys` (items refer to slots). */
-  | { op: "project"; items: ProjItem[]; distinct: boolean; keepPrev: boolean; aggs: Agg[]; keys: number[] }
+  | {
+      op: "project";
+      items: ProjItem[];
+      distinct: boolean;
+      keepPrev: boolean;
+      aggs: Agg[];
+      keys: number[];
+      /** Set when every aggregate counts the nodes of this label and nothing else: the store counts them, the input is not read. */
+      labelCount?: string;
+    }
   | { op: "order"; items: SortItem[] }
   | { op: "skip"; n: Expr }
   | { op: "limit"; n: Expr }

@@ -321,7 +321,7 @@ export function slimScans(p: Plan): void {
     proj.aggs.every((a) => a.fn === "count" && !a.distinct && (a.star || (a.arg?.k === "var" && a.arg.name === scan.var))) &&
     proj.items.every((it) => !JSON.stringify(it.expr).includes(JSON.stringify(scan.var)))
   )
-    scan.countOnly = true;
+    proj.labelCount = scan.labels[0]!;
 }
 
 export function plan(st: Statement): Plan {

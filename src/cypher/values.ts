@@ -1,6 +1,7 @@
 // Runtime values of the executor: property values plus nodes and relationships (by identity),
 // with openCypher's null-propagating equality, its comparability rules, and a total order for
 // ORDER BY (nulls last ascending, first descending).
+import { DrsgError } from "../model/errors.js";
 import { keyName, type Props, type PropValue } from "../model/facts.js";
 
 /** A node as the executor holds it: one object per node id per statement, so SET is seen by every row. */
@@ -158,7 +159,7 @@ export function toJson(v: Value): PropValue {
 
 /** A value stored as a property: nodes and relationships cannot be. */
 export function toProp(v: Value, what: string): PropValue {
-  if (v instanceof NodeV || v instanceof RelV) throw new Error(`${what}: a ${typeName(v)} cannot be stored as a property value`);
+  if (v instanceof NodeV || v instanceof RelV) throw new DrsgError("CYPHER_ERROR", `${what}: a ${typeName(v)} cannot be stored as a property value`);
   if (Array.isArray(v)) return v.map((x) => toProp(x, what));
   if (isMap(v)) {
     const o: { [k: string]: PropValue } = {};
