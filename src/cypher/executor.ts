@@ -374,13 +374,40 @@ export class Executor implements EvalEnv {
 
   private *aggregate(op: Op & { op: "project" }, rows: Iterable<Row>): Generator<Row> {
     if (op.labelCount !== undefined) {
-      // MATCH (n:Label) RETURN count(*): the label index counts; the scan below is never pulled.
-      const n = this.r.countByLabel ? this.r.countByLabel(this.plane, op.labelCount) : this.r.nodesByLabel(this.plane, op.labelCount).length;
-      const base: Row = {};
-      for (const a of op.aggs) base[a.slot] = n;
-      const out: Row = {};
-      for (const it of op.items) out[it.alias] = this.ev(it.expr, base);
-      yield out;
+      // MATCH (n:Label) RETURN n.file, count(*): the store counts per group; the scan is never pulled.
+      const { label, props } = op.labelCount;
+      let groups: { values: Value[]; n: number }[];
+      if (props.length === 0) groups = [{ values: [], n: this.r.countByLabel ? this.r.countByLabel(this.plane, label) : this.r.nodesByLabel(this.plane, label).length }];
+      else if (this.r.countByLabelProps) groups = this.r.countByLabelProps(this.plane, label, props) as { values: Value[]; n: number }[];
+      else {
+        const m = new Map<string, { values: Value[]; n: number }>();
+        for (const node of this.r.nodesByLabel(this.plane, label)) {
+          const values = props.map((k) => (node.props[k] ?? null) as Value);
+          const id = values.map(keyOf).join("\u0001");
+          const g = m.get(id);
+          if (g) g.n++;
+          else m.set(id, { values, n: 1 });
+        }
+        groups = [...m.values()];
+      }
+      // Values equal by openCypher's rules but spelt apart in JSON (key order of maps) are one group.
+      const merged = new Map<string, { values: Value[]; n: number }>();
+      for (const g of groups) {
+        const id = g.values.map(keyOf).join("\u0001");
+        const hit = merged.get(id);
+        if (hit) hit.n += g.n;
+        else merged.set(id, { values: g.values, n: g.n });
+      }
+      for (const g of merged.values()) {
+        const base: Row = {};
+        for (const a of op.aggs) base[a.slot] = g.n;
+        const out: Row = {};
+        op.items.forEach((it, i) => {
+          const ki = op.keys.indexOf(i);
+          out[it.alias] = ki >= 0 ? g.values[ki]! : this.ev(it.expr, base);
+        });
+        yield out;
+      }
       return;
     }
     const groups = new Map<string, { first: Row; keyVals: Value[]; states: AggState[] }>();

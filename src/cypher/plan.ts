@@ -49,8 +49,11 @@ export type Op =
       keepPrev: boolean;
       aggs: Agg[];
       keys: number[];
-      /** Set when every aggregate counts the nodes of this label and nothing else: the store counts them, the input is not read. */
-      labelCount?: string;
+      /**
+       * Set when the plan is MATCH (n:Label) RETURN [n.a, n.b, …,] count(…): the store counts the
+       * label's nodes (per tuple of the `props` the items at `keys` read), the input is not read.
+       */
+      labelCount?: { label: string; props: string[] };
     }
   | { op: "order"; items: SortItem[] }
   | { op: "skip"; n: Expr }

@@ -309,19 +309,20 @@ export function slimScans(p: Plan): void {
     }
   };
   visit(p.ops);
-  // MATCH (n:Label) RETURN count(*) / count(n): nothing but a count of one label.
+  // MATCH (n:Label) RETURN [n.prop, …,] count(*) / count(n): a count of one label, grouped by
+  // properties (not `key` or `name`, whose stand-ins the store's grouping cannot see).
   const [scan, proj] = p.ops;
-  if (
-    scan?.op === "scan" &&
-    scan.labels.length === 1 &&
-    scan.props.length === 0 &&
-    proj?.op === "project" &&
-    proj.keys.length === 0 &&
-    proj.aggs.length > 0 &&
-    proj.aggs.every((a) => a.fn === "count" && !a.distinct && (a.star || (a.arg?.k === "var" && a.arg.name === scan.var))) &&
-    proj.items.every((it) => !JSON.stringify(it.expr).includes(JSON.stringify(scan.var)))
-  )
-    proj.labelCount = scan.labels[0]!;
+  if (scan?.op !== "scan" || proj?.op !== "project" || scan.labels.length !== 1 || scan.props.length > 0 || proj.aggs.length === 0 || proj.distinct) return;
+  const v = scan.var;
+  const props: string[] = [];
+  for (const i of proj.keys) {
+    const e = proj.items[i]!.expr;
+    if (e.k !== "prop" || e.of.k !== "var" || e.of.name !== v || e.key === "key" || e.key === "name") return;
+    props.push(e.key);
+  }
+  const countsOnly = proj.aggs.every((a) => a.fn === "count" && !a.distinct && (a.star || (a.arg?.k === "var" && a.arg.name === v)));
+  const rest = proj.items.filter((_, i) => !proj.keys.includes(i));
+  if (countsOnly && rest.every((it) => !JSON.stringify(it.expr).includes(JSON.stringify(v)))) proj.labelCount = { label: scan.labels[0]!, props };
 }
 
 export function plan(st: Statement): Plan {

@@ -3,7 +3,7 @@
 // mode, built from the same templates so the two can never answer differently.
 
 import { DrsgError } from "../model/errors.js";
-import type { Props } from "../model/facts.js";
+import type { Props, PropValue } from "../model/facts.js";
 import { type EdgeRow, type NodeRow, planeNotFound, type StoreContext, toEdge, toNode } from "./context.js";
 import type { NodeSite, PlaneInfo, Reader, StoredEdge, StoredNode } from "./types.js";
 
@@ -223,6 +223,32 @@ export class SqlReader implements Reader {
     if (this.planeFlags(plane).multiLabel) return this.nodesByLabelProps(plane, label, []).length;
     const sql = `SELECT count(*) AS n FROM ${this.src.nodes} WHERE plane = @p AND label = @label`;
     return (this.ctx.stmt(sql).get(this.params({ p: this.planeId(plane), label })) as { n: number }).n;
+  }
+
+  countByLabelProps(plane: string, label: string, keys: string[]): { values: PropValue[]; n: number }[] {
+    if (keys.length > 16 || this.planeFlags(plane).multiLabel) {
+      const groups = new Map<string, { values: PropValue[]; n: number }>();
+      for (const node of this.nodesByLabelProps(plane, label, keys)) {
+        const values = keys.map((k) => node.props[k] ?? null);
+        const id = JSON.stringify(values);
+        const g = groups.get(id);
+        if (g) g.n++;
+        else groups.set(id, { values, n: 1 });
+      }
+      return [...groups.values()];
+    }
+    // Grouped in SQLite by each value's JSON text (`->`), so no property map is parsed.
+    const cols = keys.map((_, i) => `props -> @k${i} AS p${i}`).join(", ");
+    const sql = `SELECT ${cols}, count(*) AS n FROM ${this.src.nodes} WHERE plane = @p AND label = @label GROUP BY ${keys.map((_, i) => `p${i}`).join(", ")}`;
+    const params: Record<string, unknown> = { p: this.planeId(plane), label };
+    keys.forEach((k, i) => {
+      params[`k${i}`] = `$.${JSON.stringify(k)}`;
+    });
+    const rows = this.ctx.stmt(sql).all(this.params(params)) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      values: keys.map((_, i) => (typeof r[`p${i}`] === "string" ? (JSON.parse(r[`p${i}`] as string) as PropValue) : null)),
+      n: r.n as number,
+    }));
   }
 
   nodesByNameProp(plane: string, name: string): StoredNode[] {

@@ -72,6 +72,8 @@ export interface Reader {
   nodesByLabelProps?(plane: string, label: string, keys: string[]): StoredNode[];
   /** How many nodes carry `label` (any position). Optional: callers count nodesByLabel. */
   countByLabel?(plane: string, label: string): number;
+  /** The nodes of `label` counted per distinct tuple of property values (`keys`; a missing property is null). Optional. */
+  countByLabelProps?(plane: string, label: string, keys: string[]): { values: PropValue[]; n: number }[];
   /**
    * Nodes whose `name` property equals `name`, or which have no `name` property and whose key's
    * last segment (the indexed name column) equals it. Optional.

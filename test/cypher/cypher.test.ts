@@ -219,6 +219,13 @@ describe("cypher", () => {
     const whole = run("MATCH (n:Class) WHERE n.line > 1 RETURN n");
     assert.equal(whole.calls.get("nodesByLabel"), 1);
     assert.deepEqual((whole.rows[0]![0] as { props: unknown }).props, { name: "Store", file: "src/store.ts", line: 3, exported: false });
+    // A count grouped by properties of one label: the store groups, no node is read whole.
+    const grouped = run("MATCH (f:Function) RETURN f.file AS file, f.exported AS e, count(*) AS n");
+    assert.equal(grouped.calls.get("countByLabelProps"), 1);
+    assert.equal(grouped.calls.get("nodesByLabel"), undefined);
+    const sorted = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
+    const viaRows = run("MATCH (f:Function) WITH f RETURN f.file AS file, f.exported AS e, count(*) AS n");
+    assert.deepEqual(sorted(grouped.rows), sorted(viaRows.rows));
     const byName = run("MATCH (n {name: 'save'})-[:CALLS]->(m) RETURN m.key");
     assert.deepEqual(byName.rows, [["f/load"]]);
     assert.equal(byName.calls.get("nodesByNameProp"), 1);
