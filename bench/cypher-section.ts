@@ -22,6 +22,8 @@ interface Row {
   statement: string;
   p50: number;
   p95: number;
+  /** Median CPU time of this process per call (user + system): steadier than wall time on a shared machine. */
+  cpu50: number;
   rows: string;
   target: string;
 }
@@ -80,13 +82,17 @@ export async function benchCypher(dbPath: string, plane: string, calls = 30): Pr
       };
       let text = await once();
       const ms: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < calls; i++) {
+        const c0 = process.cpuUsage();
         const t0 = performance.now();
         text = await once();
         ms.push(performance.now() - t0);
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1000);
       }
       const head = /^(\d+) row\(s\)/m.exec(text);
-      rows.push({ name: s.name, statement: s.q, p50: pct(ms, 50), p95: pct(ms, 95), rows: head ? head[1]! : "?", target: s.target });
+      rows.push({ name: s.name, statement: s.q, p50: pct(ms, 50), p95: pct(ms, 95), cpu50: pct(cpu, 50), rows: head ? head[1]! : "?", target: s.target });
     }
     return { rows, nodes: store.countNodes(plane), edges: store.countEdges(plane), hub: hubNode.key, calls };
   } finally {
@@ -98,9 +104,11 @@ export function cypherTable(r: Awaited<ReturnType<typeof benchCypher>>): string 
   return [
     `plane: ${r.nodes} nodes, ${r.edges} edges; hub \`${r.hub}\`. Each statement through the cypher tool's run path (parse, plan, execute on the store, render), one warm-up then ${r.calls} timed calls.`,
     "",
-    "| statement | p50 (ms) | p95 (ms) | target p50 | rows |",
-    "|---|---|---|---|---|",
-    ...r.rows.map((x) => `| ${x.name}: \`${x.statement.replace(/\|/g, "\\|")}\` | ${x.p50.toFixed(2)} | ${x.p95.toFixed(2)} | ${x.target} | ${x.rows} |`),
+    "| statement | p50 (ms) | p95 (ms) | CPU p50 (ms) | target p50 | rows |",
+    "|---|---|---|---|---|---|",
+    ...r.rows.map(
+      (x) => `| ${x.name}: \`${x.statement.replace(/\|/g, "\\|")}\` | ${x.p50.toFixed(2)} | ${x.p95.toFixed(2)} | ${x.cpu50.toFixed(2)} | ${x.target} | ${x.rows} |`,
+    ),
   ].join("\n");
 }
 

@@ -8,6 +8,7 @@ import { GraphViews } from "../../src/graph/view.js";
 import { destroys, runStatement } from "../../src/cypher/run.js";
 import { isDrsgError } from "../../src/model/errors.js";
 import { PluginSet } from "../../src/plugin/host.js";
+import { RoutedStore } from "../../src/store/routed.js";
 import type { Reader, Store } from "../../src/store/types.js";
 import { cypher } from "../../src/tools/cypher.js";
 import { query } from "../../src/tools/query.js";
@@ -281,6 +282,16 @@ describe("cypher", () => {
     await rejects(ask(ctx, cypher, { plane: "nope", query: "MATCH (n) RETURN n" }), "PLANE_NOT_FOUND");
     const note = await ask(ctx, cypher, { plane: "t", query: "MATCH (a {key: 'f/main'})-[:CALLS*]->(b) RETURN count(*) AS n" });
     assert.match(note, /note: a variable-length relationship with no upper bound is read as at most 6 hops/);
+  });
+
+  test("through the servers' routed store: reads use the same index paths, writes one transaction", async () => {
+    const routed = new RoutedStore(t.store);
+    const rctx = ctxOf(routed);
+    const text = await ask(rctx, cypher, { plane: "t", query: "CREATE (n:Note {key: 'n/routed', text: 'r'}) RETURN n.key" });
+    assert.match(text, /n\/routed/);
+    assert.match(await ask(rctx, cypher, { plane: "t", query: "MATCH (n:Note) WHERE n.key = 'n/routed' RETURN count(*) AS c" }), /\n1$/);
+    assert.match(await ask(rctx, cypher, { plane: "t", query: "MATCH (f:Function) RETURN f.file AS file, count(*) AS n ORDER BY file LIMIT 1" }), /src\/app.ts \| 1/);
+    assert.match(await ask(rctx, cypher, { plane: "t", query: "MATCH (n {name: 'save'}) RETURN n.key" }), /f\/save/);
   });
 
   test("=~ runs on re2js: a pattern that backtracks exponentially in JS RegExp answers at once", async () => {
