@@ -78,6 +78,8 @@ export interface StatementInput {
   params?: Record<string, unknown>;
   confirm?: boolean;
   limits?: Partial<Limits>;
+  /** False on a server serving reads only: a statement that writes is READ_ONLY (default true). */
+  allowWrites?: boolean;
 }
 
 export interface StatementAnswer {
@@ -130,6 +132,8 @@ export function runStatement(store: Store, input: StatementInput, reader?: Reade
   const params = paramValues(input.params);
   const base = reader ?? store;
   if (plan.writes) {
+    if (input.allowWrites === false)
+      throw new DrsgError("READ_ONLY", "cypher: this server serves reads only; a statement with CREATE, MERGE, SET, REMOVE or DELETE cannot run here");
     if (st.asOf) throw new DrsgError("BAD_INPUT", "cypher: AS OF reads the past; a statement that writes cannot use it");
     const p = base.getPlane(input.plane);
     if (!p) throw planeMissing(base, input.plane);

@@ -134,6 +134,12 @@ describe("cypher", () => {
     assert.deepEqual(table.split("\n"), ["synced: commit 0123456789ab", "2 row(s)", "file | n", "src/cart.ts | 2", "src/store.ts | 2"]);
   });
 
+  test("a server serving reads only refuses a writing statement (allowWrites: false) and runs reads", async () => {
+    await rejects(() => runStatement(t.store, { plane: "t", statement: "CREATE (n:Note {key: 'n/ro'})", allowWrites: false }), "READ_ONLY");
+    assert.equal(t.store.getNodeByKey("t", "n/ro"), undefined);
+    assert.deepEqual(runStatement(t.store, { plane: "t", statement: "MATCH (n:Class) RETURN count(*)", allowWrites: false }).result.rows, [[2]]);
+  });
+
   test("writes are one transaction: a failure part-way writes nothing", async () => {
     const seq = t.store.currentSeq();
     const before = t.store.countNodes("t");
