@@ -23,11 +23,23 @@ export interface TableData {
   notes: string[];
 }
 
+/** A node's or relationship's properties for a table cell: provenance (`_`) hidden as in every summary, long values cut. */
+function propsText(props: Record<string, unknown>): string {
+  const shown: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(props)) {
+    if (k.startsWith("_")) continue;
+    if (Array.isArray(x) && x.length > 16 && x.every((y) => typeof y === "number")) shown[k] = `$vector(${x.length} dims)`;
+    else if (typeof x === "string" && x.length > 200) shown[k] = `${x.slice(0, 200)}… (${x.length} chars)`;
+    else shown[k] = x;
+  }
+  return Object.keys(shown).length ? ` ${JSON.stringify(shown)}` : "";
+}
+
 function cell(v: Value): string {
   if (v === null) return "null";
   if (typeof v === "string") return v.replace(/\n/g, "\\n");
-  if (v instanceof NodeV) return `(#${v.id} ${v.key} :${v.labels.join(":")})`;
-  if (v instanceof RelV) return `[#${v.id} :${v.type} #${v.src}→#${v.dst}${Object.keys(v.props).length ? ` ${JSON.stringify(v.props)}` : ""}]`;
+  if (v instanceof NodeV) return `(#${v.id} ${v.key} :${v.labels.join(":")}${propsText(v.props)})`;
+  if (v instanceof RelV) return `[#${v.id} :${v.type} #${v.src}→#${v.dst}${propsText(v.props)}]`;
   if (Array.isArray(v) && v.some((x) => x instanceof NodeV || x instanceof RelV)) return `[${v.map(cell).join(", ")}]`;
   return JSON.stringify(toJson(v));
 }
