@@ -181,6 +181,8 @@ class Parser {
       this.reached.push("MATCH", "WHERE");
       this.fail("WHERE belongs to a MATCH or WITH clause");
     }
+    if (this.isKw("SKIP") || this.isKw("LIMIT") || this.isKw("ORDER"))
+      this.fail("ORDER BY, SKIP and LIMIT follow RETURN or WITH, in that order (… ORDER BY x SKIP 1 LIMIT 2)");
     if (this.isKw("CALL") || this.isKw("FOREACH") || this.isKw("UNION") || this.isKw("LOAD"))
       this.fail(`${t.text.toUpperCase()} is not part of the subset drsg runs`);
     return this.fail("expected a clause (MATCH, OPTIONAL MATCH, UNWIND, WITH, CREATE, MERGE, SET, REMOVE, DELETE, RETURN)");
