@@ -3,7 +3,7 @@
 // mode, built from the same templates so the two can never answer differently.
 
 import { DrsgError } from "../model/errors.js";
-import type { Props } from "../model/facts.js";
+import type { Props, PropValue } from "../model/facts.js";
 import { type EdgeRow, type NodeRow, planeNotFound, type StoreContext, toEdge, toNode } from "./context.js";
 import type { NodeSite, PlaneInfo, Reader, StoredEdge, StoredNode } from "./types.js";
 
@@ -58,6 +58,15 @@ function limitOf(limit: number | undefined): number {
 function toPlane(r: PlaneRow): PlaneInfo {
   return { id: r.id, name: r.name, props: JSON.parse(r.props) as Props, nodeCount: r.nodes, edgeCount: r.edges };
 }
+
+/** What a plane holds that decides which query shape is exact: see planeFlags(). */
+interface PlaneFlags {
+  /** Some node carries a label other than its primary one. */
+  multiLabel: boolean;
+  /** Some node has a `name` property different from its key's last segment. */
+  oddNames: boolean;
+}
+const flagCache = new WeakMap<StoreContext, Map<string, PlaneFlags>>();
 
 /** Each store's current-state plane list (with counts) as of commit `seq`. */
 const planeLists = new WeakMap<StoreContext, { seq: number; rows: PlaneRow[] }>();
@@ -181,6 +190,104 @@ export class SqlReader implements Reader {
       if (!node.labels.includes(label)) continue;
       out.push(node);
       if (out.length === lim) break;
+    }
+    return out;
+  }
+
+  /**
+   * Two facts about a plane, read by a scan once per database commit (a past state never
+   * changes, so as-of readers keep theirs): with no secondary labels a label is found by the
+   * (plane, label) index alone, and with no odd `name` property a name by the name index.
+   */
+  private planeFlags(plane: string): PlaneFlags {
+    const cacheable = !this.ctx.db.inTransaction;
+    const id = `${this.at === undefined ? `live@${this.ctx.latest}` : `at@${this.at}`}\u0000${plane}`;
+    let byCtx = flagCache.get(this.ctx);
+    if (!byCtx) flagCache.set(this.ctx, (byCtx = new Map()));
+    const hit = cacheable ? byCtx.get(id) : undefined;
+    if (hit) return hit;
+    const p = this.params({ p: this.planeId(plane) });
+    const multi = this.ctx.stmt(`SELECT 1 FROM ${this.src.nodeScan} WHERE plane = @p AND json_array_length(labels) > 1 LIMIT 1`).get(p);
+    const odd = this.ctx
+      .stmt(`SELECT 1 FROM ${this.src.nodeScan} WHERE plane = @p AND instr(props, '"name":') > 0 AND (props ->> '$.name') IS NOT name LIMIT 1`)
+      .get(p);
+    const flags = { multiLabel: multi !== undefined, oddNames: odd !== undefined };
+    if (cacheable) {
+      if (byCtx.size > 256) byCtx.clear();
+      byCtx.set(id, flags);
+    }
+    return flags;
+  }
+
+  countByLabel(plane: string, label: string): number {
+    if (this.planeFlags(plane).multiLabel) return this.nodesByLabelProps(plane, label, []).length;
+    const sql = `SELECT count(*) AS n FROM ${this.src.nodes} WHERE plane = @p AND label = @label`;
+    return (this.ctx.stmt(sql).get(this.params({ p: this.planeId(plane), label })) as { n: number }).n;
+  }
+
+  countByLabelProps(plane: string, label: string, keys: string[]): { values: PropValue[]; n: number }[] {
+    if (keys.length > 16 || this.planeFlags(plane).multiLabel) {
+      const groups = new Map<string, { values: PropValue[]; n: number }>();
+      for (const node of this.nodesByLabelProps(plane, label, keys)) {
+        const values = keys.map((k) => node.props[k] ?? null);
+        const id = JSON.stringify(values);
+        const g = groups.get(id);
+        if (g) g.n++;
+        else groups.set(id, { values, n: 1 });
+      }
+      return [...groups.values()];
+    }
+    // Grouped in SQLite by each value's JSON text (`->`), so no property map is parsed.
+    const cols = keys.map((_, i) => `props -> @k${i} AS p${i}`).join(", ");
+    const sql = `SELECT ${cols}, count(*) AS n FROM ${this.src.nodes} WHERE plane = @p AND label = @label GROUP BY ${keys.map((_, i) => `p${i}`).join(", ")}`;
+    const params: Record<string, unknown> = { p: this.planeId(plane), label };
+    keys.forEach((k, i) => {
+      params[`k${i}`] = `$.${JSON.stringify(k)}`;
+    });
+    const rows = this.ctx.stmt(sql).all(this.params(params)) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      values: keys.map((_, i) => (typeof r[`p${i}`] === "string" ? (JSON.parse(r[`p${i}`] as string) as PropValue) : null)),
+      n: r.n as number,
+    }));
+  }
+
+  nodesByNameProp(plane: string, name: string): StoredNode[] {
+    if (!this.planeFlags(plane).oddNames) {
+      // No node's `name` property disagrees with its name column: the index finds them all.
+      return this.nodesByName(plane, name).filter((n) => n.props.name === undefined || n.props.name === name);
+    }
+    const sql =
+      `SELECT id, key, labels, props FROM ${this.src.nodeScan} WHERE plane = @p AND ` +
+      `((props ->> '$.name') = @name OR ((props ->> '$.name') IS NULL AND name = @name)) ORDER BY id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), name })) as NodeRow[];
+    return rows.map((r) => toNode(plane, r));
+  }
+
+  nodesByLabelProps(plane: string, label: string, keys: string[]): StoredNode[] {
+    // The primary label through the (plane, label) index; a secondary one by a test on the
+    // short labels column (no property map is read for it). `->` gives each value as JSON text.
+    if (keys.length > 32) return this.nodesByLabel(plane, label);
+    const cols = keys.map((_, i) => `, props -> @k${i} AS p${i}`).join("");
+    const { nodes, nodeScan } = this.src;
+    const secondary = this.planeFlags(plane).multiLabel
+      ? ` UNION ALL SELECT id, key, labels${cols} FROM ${nodeScan} WHERE plane = @p AND label <> @label AND instr(labels, @quoted) > 0`
+      : "";
+    const sql = `SELECT id, key, labels${cols} FROM ${nodes} WHERE plane = @p AND label = @label${secondary} ORDER BY id`;
+    const params: Record<string, unknown> = { p: this.planeId(plane), label, quoted: JSON.stringify(label) };
+    keys.forEach((k, i) => {
+      params[`k${i}`] = `$.${JSON.stringify(k)}`;
+    });
+    const rows = this.ctx.stmt(sql).all(this.params(params)) as Record<string, unknown>[];
+    const out: StoredNode[] = [];
+    for (const r of rows) {
+      const labels = JSON.parse(r.labels as string) as string[];
+      if (!labels.includes(label)) continue;
+      const props: Props = {};
+      keys.forEach((k, i) => {
+        const v = r[`p${i}`];
+        if (typeof v === "string") props[k] = JSON.parse(v) as Props[string];
+      });
+      out.push({ id: r.id as number, plane, key: r.key as string, labels, props });
     }
     return out;
   }

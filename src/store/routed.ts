@@ -4,6 +4,7 @@
 // the first plane it touches... which better-sqlite3 cannot know in advance, so writes to a
 // mounted plane go through `writeTo(plane, fn)`; `write()` is the main database's.
 import { DrsgError } from "../model/errors.js";
+import type { PropValue } from "../model/facts.js";
 import type { DbCommit, NodeSite, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export interface Mount {
@@ -80,6 +81,33 @@ export class RoutedStore implements Store {
   }
   nodesByLabel(plane: string, label: string, limit?: number): StoredNode[] {
     return this.storeOf(plane).nodesByLabel(plane, label, limit);
+  }
+  countByLabel(plane: string, label: string): number {
+    const s = this.storeOf(plane);
+    return s.countByLabel ? s.countByLabel(plane, label) : s.nodesByLabel(plane, label).length;
+  }
+  countByLabelProps(plane: string, label: string, keys: string[]): { values: PropValue[]; n: number }[] {
+    const s = this.storeOf(plane);
+    if (s.countByLabelProps) return s.countByLabelProps(plane, label, keys);
+    const groups = new Map<string, { values: PropValue[]; n: number }>();
+    for (const node of s.nodesByLabel(plane, label)) {
+      const values = keys.map((k) => node.props[k] ?? null);
+      const id = JSON.stringify(values);
+      const g = groups.get(id);
+      if (g) g.n++;
+      else groups.set(id, { values, n: 1 });
+    }
+    return [...groups.values()];
+  }
+  nodesByNameProp(plane: string, name: string): StoredNode[] {
+    const s = this.storeOf(plane);
+    if (s.nodesByNameProp) return s.nodesByNameProp(plane, name);
+    const byKey = new Set(s.nodesByName(plane, name).map((n) => n.id));
+    return [...s.allNodes(plane)].filter((n) => (n.props.name === undefined ? byKey.has(n.id) : n.props.name === name));
+  }
+  nodesByLabelProps(plane: string, label: string, keys: string[]): StoredNode[] {
+    const s = this.storeOf(plane);
+    return s.nodesByLabelProps ? s.nodesByLabelProps(plane, label, keys) : s.nodesByLabel(plane, label);
   }
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {
     return this.storeOf(plane).edgesOut(plane, nodeId, type);

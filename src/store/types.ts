@@ -64,6 +64,21 @@ export interface Reader {
   /** Nodes whose key contains `text` (case-insensitive). */
   nodesKeyContaining(plane: string, text: string, limit?: number): StoredNode[];
   nodesByLabel(plane: string, label: string, limit?: number): StoredNode[];
+  /**
+   * nodesByLabel reading only properties `keys` of each node (the others are absent from
+   * `props`): what a query that touches a few properties of many nodes needs, without parsing
+   * every property map. Optional: callers fall back to nodesByLabel.
+   */
+  nodesByLabelProps?(plane: string, label: string, keys: string[]): StoredNode[];
+  /** How many nodes carry `label` (any position). Optional: callers count nodesByLabel. */
+  countByLabel?(plane: string, label: string): number;
+  /** The nodes of `label` counted per distinct tuple of property values (`keys`; a missing property is null). Optional. */
+  countByLabelProps?(plane: string, label: string, keys: string[]): { values: PropValue[]; n: number }[];
+  /**
+   * Nodes whose `name` property equals `name`, or which have no `name` property and whose key's
+   * last segment (the indexed name column) equals it. Optional.
+   */
+  nodesByNameProp?(plane: string, name: string): StoredNode[];
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[];
   edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[];
   /** Every node / edge of a plane, in id order (streaming). */

@@ -1,6 +1,7 @@
 // Every agent verb and graph tool, in the order tools/list shows them.
 import { attach, attachments, detach } from "./attachments.js";
 import { context } from "./context.js";
+import { cypher } from "./cypher.js";
 import { deployed } from "./deployed.js";
 import { describe } from "./describe.js";
 import { describePlane } from "./describe_plane.js";
@@ -13,6 +14,7 @@ import { listPlanes } from "./list_planes.js";
 import { rebuild } from "./rebuild.js";
 import { recall } from "./recall.js";
 import { mount, mounts, unmount } from "./mount.js";
+import { query } from "./query.js";
 import { search } from "./search.js";
 import { snippet } from "./snippet.js";
 import type { Tool } from "./tool.js";
@@ -34,6 +36,8 @@ export const TOOLS: Tool[] = [
   search,
   getNode,
   traverse,
+  cypher,
+  query,
   deployed,
   wire,
   history,

@@ -1,0 +1,47 @@
+// cypher: an openCypher subset over one plane (src/cypher/). Reads answer from the store's
+// indexes; writes are one transaction, refused on a mirrored plane; DELETE/REMOVE need confirm.
+import { z } from "zod";
+import { DEFAULT_LIMITS } from "../cypher/executor.js";
+import { renderAnswer, type TableData, tableData } from "../cypher/render.js";
+import { runStatement } from "../cypher/run.js";
+import type { Tool, ToolContext } from "./tool.js";
+import { defineTool } from "./tool.js";
+
+export const cypherInput = z.strictObject({
+  plane: z.string().min(1).max(200),
+  query: z.string().min(1).max(20_000),
+  params: z.record(z.string().max(200), z.unknown()).optional(),
+  confirm: z.boolean().optional(),
+  max_rows: z.number().int().min(1).max(10_000).optional(),
+  timeout_ms: z.number().int().min(10).max(60_000).optional(),
+});
+
+/** Run a statement and answer it as text and as table data (the shape structuredContent can carry). */
+export function cypherAnswer(ctx: ToolContext, input: z.infer<typeof cypherInput>): { text: string; data: TableData } {
+  const limits = { maxRows: input.max_rows ?? DEFAULT_LIMITS.maxRows, budgetMs: input.timeout_ms ?? DEFAULT_LIMITS.budgetMs };
+  const a = runStatement(ctx.store, {
+    plane: input.plane,
+    statement: input.query,
+    ...(input.params ? { params: input.params } : {}),
+    ...(input.confirm !== undefined ? { confirm: input.confirm } : {}),
+    limits,
+  });
+  return { text: renderAnswer(ctx, a, limits), data: tableData(a) };
+}
+
+export const cypher: Tool<typeof cypherInput> = defineTool({
+  name: "cypher",
+  description: [
+    "Run one openCypher statement on a plane. Reads: MATCH (n:Label {prop: v})-[r:TYPE|OTHER*1..3]->(m) (≤ 6 hops), OPTIONAL MATCH, WHERE (= <> < > IN, STARTS WITH / ENDS WITH / CONTAINS, =~ RE2 regex, IS [NOT] NULL, exists(), AND/OR/NOT),",
+    "WITH, UNWIND, RETURN [DISTINCT] … AS …, count/collect/min/max/sum/avg, ORDER BY, SKIP, LIMIT, $params, labels(n) type(r) id(n) size() toLower(). Nodes have `key` (n.key, unique in the plane), labels and properties (name, file, line …).",
+    "Writes (CREATE needs a label and a `key`; MERGE, SET, REMOVE, [DETACH] DELETE) run as one transaction; DELETE/REMOVE need confirm: true; planes that mirror a repository refuse writes (use write_nodes/write_edges or a plane of your own).",
+    "End a read with AS OF <commit> or AS OF \"<RFC 3339 time>\" to read the past. Rows are capped (max_rows, default 500) and time-boxed (timeout_ms, default 5000); both are said when hit.",
+    "Example: MATCH (f:Function)-[:CALLS]->(g {name: 'save'}) RETURN f.file, count(*) AS calls ORDER BY calls DESC LIMIT 10",
+  ].join(" "),
+  input: cypherInput,
+  readOnly: false,
+  cli: { positionals: ["query"], summary: "run an openCypher statement on a plane" },
+  run(ctx, input) {
+    return cypherAnswer(ctx, input).text;
+  },
+});
