@@ -82,7 +82,9 @@ export class HistoryView {
     try {
       diff.textContent = await rpc("recall", { plane: state.plane, name: "", at: sha, vs: `${sha}~1` });
     } catch (e) {
-      diff.textContent = e instanceof Error ? e.message : String(e);
+      const msg = e instanceof Error ? e.message : String(e);
+      // A root commit has no parent: everything in its tree is new (listed below).
+      diff.textContent = /REV_NOT_FOUND/.test(msg) && msg.includes(`${sha}~1`) ? "the first commit of this history: every file in its tree (below) is new" : msg;
     }
     try {
       recallOut.textContent = await rpc("recall", { plane: state.plane, name: "", at: sha });
