@@ -1,3 +1,4 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: these are playwright Locator.innerText calls (rendered text with line breaks), not DOM nodes
 // The dashboard in a real browser (Debian's Chromium via playwright-core) against `drsg serve
 // watch` on a fixture repository: planes, an explorer search (candidates for an ambiguous name),
 // expand, inspector with the source snippet, history and back, a query, a commit that shows up

@@ -55,13 +55,11 @@ async function fixture(): Promise<{ repo: string; db: string }> {
 describe("dashboard guard, no token", () => {
   let served: Served;
   let secret: string;
-  let host: string;
 
   before(async () => {
     ensureWebBuilt();
     const { repo, db } = await fixture();
     served = await serveDashboard(["watch", "--dir", repo, "--db", db, "--plane", "g"]);
-    host = new URL(served.url).host;
     const page = await raw(served.url, "GET", "/", {});
     assert.equal(page.status, 200);
     secret = /name="drsg-page-secret" content="([^"]+)"/.exec(page.body)?.[1] ?? "";
