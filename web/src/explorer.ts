@@ -5,7 +5,7 @@
 // (properties, source at the synced commit, callers/callees, impact radius as rings).
 import { RpcError, rpc, rpcJson } from "./api.js";
 import { EDGE_STYLES, LABEL_COLOURS, clear, edgeStyle, fmt, h, labelColour, showError, status } from "./dom.js";
-import { GraphView } from "./graphview.js";
+import { GraphView, newGraph } from "./graphview.js";
 import { state } from "./state.js";
 
 interface NNode {
@@ -109,6 +109,7 @@ export class Explorer {
   async load(target: { name?: string; id?: number }, opts: { hops?: number; max_nodes?: number } = {}): Promise<number> {
     status("looking up…");
     let r: Hood;
+    const tr = performance.now();
     try {
       r = await rpcJson<Hood>("neighbourhood", { plane: state.plane, ...target, ...this.params(), ...opts, max_nodes: opts.max_nodes ?? 300 });
     } catch (e) {
@@ -117,6 +118,7 @@ export class Explorer {
       return 0;
     }
     status("");
+    this.el.dataset.rpcMs = (performance.now() - tr).toFixed(1);
     if (r.found === "none") {
       clear(this.info, h("p", { role: "alert" }, r.note ?? "nothing matches"));
       return 0;
@@ -136,28 +138,36 @@ export class Explorer {
       );
       return 0;
     }
-    // Keep pinned nodes (and edges among them); everything else is replaced.
-    const g = this.view.graph;
-    for (const n of [...g.nodes()]) if (!this.pinned.has(n)) g.dropNode(n);
+    // A new graph: the pinned nodes (and edges among them) carried over, the neighbourhood placed.
+    const t0 = performance.now();
+    const old = this.view.graph;
+    const g = newGraph();
+    for (const n of this.pinned) if (old.hasNode(n)) g.addNode(n, old.getNodeAttributes(n));
+    old.forEachEdge((e, a, s, d) => {
+      if (g.hasNode(s) && g.hasNode(d)) g.addDirectedEdgeWithKey(e, s, d, a);
+    });
     for (const n of [...this.nodes.keys()]) if (!this.pinned.has(n)) this.nodes.delete(n);
     this.center = String(r.center!.id);
-    this.place(r, this.center, undefined);
-    const t0 = performance.now();
+    this.place(r, this.center, undefined, g);
+    this.view.replace(g);
+    const t1 = performance.now();
     await this.view.draw();
-    const drawMs = performance.now() - t0;
+    const drawMs = performance.now() - t1;
+    this.el.dataset.placeMs = (t1 - t0).toFixed(1);
     this.view.reset();
     clear(
       this.info,
       h("p", {}, `${r.center!.key} — ${fmt(r.nodes!.length)} node(s), ${fmt(r.edges!.length)} edge(s)${r.capped ? ` (capped: ${fmt(r.total ?? 0)} reached)` : ""}; synced ${r.synced ?? "?"}. Click a node to expand it.`),
     );
+    const t2 = performance.now();
     this.renderList();
     this.el.dataset.drawMs = drawMs.toFixed(1);
+    this.el.dataset.listMs = (performance.now() - t2).toFixed(1);
     return r.nodes!.length;
   }
 
   /** Add a neighbourhood's nodes and edges around `around` (the center: rings by hop, callers left, callees right). */
-  private place(r: Hood, around: string, origin: { x: number; y: number } | undefined): number {
-    const g = this.view.graph;
+  private place(r: Hood, around: string, origin: { x: number; y: number } | undefined, g = this.view.graph): number {
     const side = new Map<string, number>();
     for (const e of r.edges ?? []) {
       if (String(e.src) === around) side.set(String(e.dst), 1);
@@ -171,6 +181,9 @@ export class Explorer {
       else byHop.set(n.hop, [n]);
     }
     const base = origin ?? { x: 0, y: 0 };
+    // A big drawing labels only the nearest ring: sigma lays out every label it is given, which
+    // costs more than the nodes themselves (the node table below names every node anyway).
+    const quiet = fresh.length > 500;
     const outward = origin ? Math.atan2(origin.y, origin.x) : 0;
     for (const [hop, ns] of byHop) {
       ns.sort((a, b) => (side.get(String(a.id)) ?? 0) - (side.get(String(b.id)) ?? 0) || (a.key < b.key ? -1 : 1));
@@ -188,7 +201,7 @@ export class Explorer {
           y,
           size: hop === 0 ? 14 : hop === 1 ? 8 : 5,
           color: labelColour(n.label),
-          label: unresolved ? `? ${shortName(n.key)}${n.reason ? ` — ${n.reason}` : ""}` : shortName(n.key),
+          label: quiet && hop > 1 ? "" : unresolved ? `? ${shortName(n.key)}${n.reason ? ` — ${n.reason}` : ""}` : shortName(n.key),
           key: n.key,
           kind: n.label,
         });

@@ -8,13 +8,28 @@ import { extremityArrow } from "sigma/rendering";
 export type NodeAttrs = { x: number; y: number; size: number; color: string; label: string; [k: string]: unknown };
 export type EdgeAttrs = { size: number; color: string; [k: string]: unknown };
 
+export type ViewGraph = Graph<NodeAttrs, EdgeAttrs>;
+
+export function newGraph(): ViewGraph {
+  return new Graph<NodeAttrs, EdgeAttrs>({ multi: true, type: "directed", allowSelfLoops: true });
+}
+
 export class GraphView {
-  readonly graph = new Graph<NodeAttrs, EdgeAttrs>({ multi: true, type: "directed", allowSelfLoops: true });
+  graph: ViewGraph = newGraph();
   private sigma: Sigma<NodeAttrs, EdgeAttrs> | undefined;
   onClick: (node: string) => void = () => {};
   onStage: () => void = () => {};
 
   constructor(readonly container: HTMLElement) {}
+
+  /**
+   * Swap in a whole new graph: sigma indexes it once, where thousands of single additions to
+   * the graph it watches would each be an event it handles.
+   */
+  replace(g: ViewGraph): void {
+    this.graph = g;
+    this.sigma?.setGraph(g);
+  }
 
   /** Draw (or refresh) what the graph holds; resolves after the frame that shows it. */
   draw(): Promise<void> {

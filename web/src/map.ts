@@ -4,7 +4,7 @@
 // so a 50k-node plane draws as fast as a small one. Clicking a cluster descends into it.
 import { rpcJson } from "./api.js";
 import { clear, fmt, h, labelColour, showError, status } from "./dom.js";
-import { GraphView } from "./graphview.js";
+import { GraphView, newGraph } from "./graphview.js";
 import { state } from "./state.js";
 
 interface Cluster {
@@ -85,8 +85,7 @@ export class MapView {
     status("");
     at.under = r.under;
     this.loaded = state.plane;
-    const g = this.view.graph;
-    g.clear();
+    const g = newGraph();
     this.clusters = new Map(r.clusters.map((c) => [c.id, c]));
     const max = Math.max(1, ...r.clusters.map((c) => c.symbols));
     const golden = Math.PI * (3 - Math.sqrt(5));
@@ -104,6 +103,7 @@ export class MapView {
     r.links.forEach((l, i) => {
       if (g.hasNode(l.src) && g.hasNode(l.dst)) g.addDirectedEdgeWithKey(`l${i}`, l.src, l.dst, { size: 0.5 + (5 * Math.log(1 + l.calls)) / Math.log(1 + maxCalls), color: "#9bb7e0", calls: l.calls });
     });
+    this.view.replace(g);
     await this.view.draw();
     this.view.reset();
     this.renderCrumbs();
