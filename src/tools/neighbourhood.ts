@@ -76,7 +76,8 @@ export const neighbourhood = defineTool({
       if (a.label === "UnresolvedRef") n.reason = reasonOf.get(id) ?? null;
       return n;
     });
-    return {
+    // Compact JSON (the registrar would indent it): a 2,000-node answer is a third of the size.
+    return JSON.stringify({
       ...head,
       found: "one",
       center: brief(start),
@@ -86,6 +87,6 @@ export const neighbourhood = defineTool({
       capped: capped || kept.length < reached.length,
       nodes,
       edges,
-    };
+    });
   },
 });

@@ -27,7 +27,8 @@ function ctxOf(store: Store, extras?: Record<string, unknown>): ToolContext {
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are JSON read field by field
 async function ask(ctx: ToolContext, tool: Tool, input: Record<string, unknown>): Promise<any> {
-  return tool.run(ctx, tool.input.parse(input) as never);
+  const r = await tool.run(ctx, tool.input.parse(input) as never);
+  return typeof r === "string" ? JSON.parse(r) : r;
 }
 
 function sym(w: Writer, key: string, file: string, label = "Function"): number {
