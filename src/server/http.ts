@@ -17,6 +17,7 @@ import { version } from "../version.js";
 import type { PluginSet } from "../plugin/host.js";
 import type { RoutedStore } from "../store/routed.js";
 import { AnswerCache, type AnswerStats } from "./answers.js";
+import { Dashboard } from "./dashboard.js";
 import { Gate } from "./gate.js";
 
 export interface ServeOptions {
@@ -476,6 +477,17 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     return one(body);
   };
 
+  // The dashboard (GET /, /assets/*, /events, and /rpc calls carrying the page secret): src/server/dashboard.ts.
+  const dashboard = new Dashboard({
+    ctx: tctx,
+    tools,
+    token: opts.token,
+    hostAllowed: (h) => hostsAllowed.has(h),
+    bearerOk: (h) => tokenSha !== undefined && tokenMatches(h, tokenSha),
+    rpc: handleRpc,
+    health: () => ({ sessions: sessions.size, inflight: gate.active, queued: gate.waiting }),
+  });
+
   const server = createServer((req, res) => {
     void (async () => {
       const path = pathOf(req.url);
@@ -483,6 +495,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         send(res, 200, { status: "ok", pid: process.pid });
         return;
       }
+      if (await dashboard.handle(req, res, path)) return;
       if (path !== "/mcp" && path !== "/rpc") {
         send(res, 404, { error: "not found: drsg serves /mcp, /rpc and /health" });
         return;

@@ -6,11 +6,15 @@ import { deployed } from "./deployed.js";
 import { describe } from "./describe.js";
 import { describePlane } from "./describe_plane.js";
 import { fathom } from "./fathom.js";
+import { foldLog } from "./fold_log.js";
 import { getNode } from "./get_node.js";
 import { grep } from "./grep.js";
 import { history } from "./history.js";
 import { impact } from "./impact.js";
 import { listPlanes } from "./list_planes.js";
+import { neighbourhood } from "./neighbourhood.js";
+import { planeMap } from "./plane_map.js";
+import { planeOverview } from "./plane_overview.js";
 import { rebuild } from "./rebuild.js";
 import { recall } from "./recall.js";
 import { mount, mounts, unmount } from "./mount.js";
@@ -53,4 +57,8 @@ export const TOOLS: Tool[] = [
   attach,
   detach,
   attachments,
+  planeOverview,
+  neighbourhood,
+  planeMap,
+  foldLog,
 ] as Tool[];

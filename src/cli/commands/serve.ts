@@ -1,6 +1,7 @@
 // drsg serve [--addr A] [--db PATH]            — HTTP MCP + JSON-RPC over one open database
 // drsg serve watch --dir D [--plane P] [...]   — the same, plus the fold watcher and D attached
 // Started from bin/drsg.js, `serve watch` runs in a follower process of its own (src/sync/follower-process.ts).
+import { spawn, spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { GraphViews } from "../../graph/view.js";
 import { configureLog, log } from "../../log.js";
@@ -12,6 +13,7 @@ import { RoutedStore } from "../../store/routed.js";
 import { PlaneSync } from "../../sync/fold.js";
 import { stopRequests } from "../../sync/follower-process.js";
 import { Watcher, followerMode } from "../../sync/watch.js";
+import { FoldLog } from "../../tools/fold_log.js";
 import { TOOLS } from "../../tools/index.js";
 import type { ToolContext } from "../../tools/tool.js";
 import { type Command, flag, str } from "../command.js";
@@ -40,16 +42,31 @@ function warmViews(ctx: ToolContext, planes: string[]): void {
   }
 }
 
+/** Open `url` with xdg-open (or the platform's opener) when there is one; otherwise say it. */
+export function openUrl(url: string, io: { err(s: string): void }): void {
+  const opener = process.platform === "darwin" ? "open" : process.platform === "win32" ? undefined : "xdg-open";
+  const found = opener !== undefined && spawnSync("sh", ["-c", `command -v ${opener}`], { stdio: "ignore" }).status === 0;
+  if (!found) {
+    io.err(`drsg serve: no ${opener ?? "browser opener"} here — open ${url} in a browser`);
+    return;
+  }
+  // Detached and ignored: the browser outlives nothing of ours, and its output is not ours.
+  const child = spawn(opener!, [url], { detached: true, stdio: "ignore" });
+  child.on("error", () => io.err(`drsg serve: ${opener} failed — open ${url} in a browser`));
+  child.unref();
+}
+
 export const serveCommand: Command = {
   name: "serve",
   summary: "serve the database over HTTP (MCP on /mcp, JSON-RPC on /rpc); `serve watch` also follows a repository",
-  usage: "drsg serve [--addr HOST:PORT] [--db PATH]  |  drsg serve watch --dir D [--plane P] [--addr HOST:PORT] [--db PATH] [--force]",
+  usage: "drsg serve [--addr HOST:PORT] [--db PATH]  |  drsg serve watch --dir D [--plane P] [--addr HOST:PORT] [--db PATH] [--force]  (--open: open the dashboard in a browser)",
   options: {
     addr: { type: "string" },
     db: { type: "string" },
     dir: { type: "string" },
     plane: { type: "string" },
     force: { type: "boolean" },
+    open: { type: "boolean" },
   },
   async run(args, io) {
     const sub = args.positionals[0];
@@ -81,20 +98,26 @@ export const serveCommand: Command = {
         attached,
         plugins: activePlugins,
         views: new GraphViews(store),
-        extras: { mounts },
+        // The fold log the watcher records into; the dashboard and the fold_log tool read it.
+        extras: { mounts, foldLog: new FoldLog() },
       };
+      const foldLog = ctx.extras!.foldLog as FoldLog;
       if (watch) {
         sync = await PlaneSync.open({ store: main, dir: dir!, plugins, pluginsNow: activePlugins, plane: str(args, "plane") });
         // Before the first sync starts the extraction workers: their heap bounds are read then.
         followerMode(sync);
         ctx.extras!.sync = sync;
         const first = flag(args, "force") ? await sync.rebuild("--force") : await sync.syncToHead();
+        if (first.kind !== "noop" || first.history) foldLog.record(first);
         log("info", `plane '${sync.plane}' ${first.kind} at ${first.to.slice(0, 12) || "-"}${first.reason ? ` (${first.reason})` : ""}`);
         const followed = sync;
         watcher = new Watcher(sync, {
           onError: (e) => log("error", `watcher: ${String(e)}`),
           // Rebuild the plane's graph view right after a fold, not inside the next agent's call.
-          onSync: () => warmViews(ctx, [followed.plane]),
+          onSync: (r) => {
+            warmViews(ctx, [followed.plane]);
+            foldLog.record(r);
+          },
         });
         await watcher.start();
       }
@@ -114,6 +137,9 @@ export const serveCommand: Command = {
       warmViews(ctx, store.listPlanes().map((p) => p.name).filter((n) => !/_(git|ops)$/.test(n)));
       log("info", `serving ${main.path} at ${server.url}${attached ? `, attached tree ${attached}` : ""}`);
       io.err(`drsg serve: ${server.url} (pid ${process.pid})`);
+      const page = server.url.replace(/\/mcp$/, "/");
+      io.err(`drsg serve: dashboard ${page}${token ? " (asks for DRSG_TOKEN once)" : ""}`);
+      if (flag(args, "open")) openUrl(page, io);
       await stop.requested;
       return 0;
     } finally {

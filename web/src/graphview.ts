@@ -1,0 +1,63 @@
+// One sigma renderer over a graphology graph, shared by the explorer and the map: nodes coloured
+// by label (or by the caller), edges styled by type with an arrow head, click events passed on.
+// Sizes are screen pixels (sigma 4 reads them in graph units by default). Sigma is created lazily, so a view never drawn costs no WebGL context.
+import Graph from "graphology";
+import Sigma from "sigma";
+import { extremityArrow } from "sigma/rendering";
+
+export type NodeAttrs = { x: number; y: number; size: number; color: string; label: string; [k: string]: unknown };
+export type EdgeAttrs = { size: number; color: string; [k: string]: unknown };
+
+export type ViewGraph = Graph<NodeAttrs, EdgeAttrs>;
+
+export function newGraph(): ViewGraph {
+  return new Graph<NodeAttrs, EdgeAttrs>({ multi: true, type: "directed", allowSelfLoops: true });
+}
+
+export class GraphView {
+  graph: ViewGraph = newGraph();
+  private sigma: Sigma<NodeAttrs, EdgeAttrs> | undefined;
+  onClick: (node: string) => void = () => {};
+  onStage: () => void = () => {};
+
+  constructor(readonly container: HTMLElement) {}
+
+  /**
+   * Swap in a whole new graph: sigma indexes it once, where thousands of single additions to
+   * the graph it watches would each be an event it handles.
+   */
+  replace(g: ViewGraph): void {
+    this.graph = g;
+    this.sigma?.setGraph(g);
+  }
+
+  /** Draw (or refresh) what the graph holds; resolves after the frame that shows it. */
+  draw(): Promise<void> {
+    if (!this.sigma) {
+      this.sigma = new Sigma<NodeAttrs, EdgeAttrs>(this.graph, this.container, {
+        primitives: { edges: { extremities: [extremityArrow()] } },
+        styles: { edges: { head: "arrow", size: { attribute: "size", defaultValue: 1 }, color: { attribute: "color", defaultValue: "#ccc" } } },
+        settings: { itemSizesReference: "screen", allowInvalidContainer: true, labelDensity: 0.6, labelRenderedSizeThreshold: 6, hideEdgesOnMove: true, zoomToSizeRatioFunction: (r: number) => Math.sqrt(r) },
+      } as never);
+      this.sigma.on("clickNode", ({ node }) => this.onClick(node));
+      this.sigma.on("clickStage", () => this.onStage());
+    } else this.sigma.refresh();
+    return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+  }
+
+  /** The viewport coordinates of a node (tests and the keyboard list use them to point at it). */
+  viewportOf(node: string): { x: number; y: number } | undefined {
+    if (!this.sigma || !this.graph.hasNode(node)) return undefined;
+    const a = this.graph.getNodeAttributes(node);
+    return this.sigma.graphToViewport({ x: a.x, y: a.y });
+  }
+
+  reset(): void {
+    this.sigma?.getCamera().reset({ duration: 200 });
+  }
+
+  kill(): void {
+    this.sigma?.kill();
+    this.sigma = undefined;
+  }
+}
