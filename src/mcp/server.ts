@@ -3,7 +3,8 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { DrsgError, errorText } from "../model/errors.js";
-import { type Tool, type ToolContext, type ToolResult, servedOver } from "../tools/tool.js";
+import { asOfContext, asOfLabel, type AsOfPoint } from "../tools/asof.js";
+import { type Tool, type ToolContext, type ToolHints, type ToolResult, readsAsOf, servedOver, Structured } from "../tools/tool.js";
 import { log } from "../log.js";
 
 export const INSTRUCTIONS = `drsg answers structural questions about code in one call each, from a graph of symbols and resolved relationships that follows the repository's commits.
@@ -12,11 +13,42 @@ Then prefer: context NAME (definition, callers, callees, unresolved callees) bef
 Every answer opens with the commit it is true for. Names are matched exactly, by key suffix, then by substring — an ambiguous name returns candidates, never a guess. Listings built on calls are a lower bound: unresolved call sites are counted and listed, not hidden.
 The <plane>_git plane holds commit history (history, recall read code as it was).`;
 
-/** Run one tool with the errors every transport reports the same way. */
-export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Promise<{ text: string; isError: boolean }> {
+/** One tool's answer on every transport: its text, and for a data tool the same answer as an object. */
+export interface ToolAnswer {
+  text: string;
+  isError: boolean;
+  /** The structured answer (MCP structuredContent), for tools that declare `output`. */
+  data?: Record<string, unknown>;
+}
+
+/** Text and data of a tool's result; an answer read in the past opens with its commit. */
+function shape(tool: Tool, r: ToolResult, past: AsOfPoint | undefined): ToolAnswer {
+  const label = past ? asOfLabel(past) : undefined;
+  const asOf = past ? { as_of: { seq: past.seq, at: past.at === undefined ? null : new Date(past.at).toISOString() } } : {};
+  if (r instanceof Structured) {
+    return { text: label ? `${label}\n${r.text}` : r.text, isError: false, data: { ...asOf, ...r.data } };
+  }
+  if (typeof r === "string") return { text: label ? `${label}\n${r}` : r, isError: false };
+  const obj = !Array.isArray(r) ? { ...asOf, ...r } : r;
+  const out: ToolAnswer = { text: JSON.stringify(obj, null, 2), isError: false };
+  if (tool.output && !Array.isArray(obj)) out.data = obj;
+  return out;
+}
+
+/**
+ * Run one tool with the errors every transport reports the same way. A tool whose input has
+ * `as_of` and a call that sets it runs over the database as of that commit (src/tools/asof.ts).
+ */
+export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Promise<ToolAnswer> {
   try {
-    const r: ToolResult = await tool.run(ctx, input as never);
-    return { text: typeof r === "string" ? r : JSON.stringify(r, null, 2), isError: false };
+    const args = input as Record<string, unknown> | undefined;
+    if (readsAsOf(tool) && args && args.as_of !== undefined) {
+      const plane = typeof args.plane === "string" ? args.plane : undefined;
+      const past = asOfContext(ctx, args.as_of as number | string, plane);
+      const { as_of: _asOf, ...rest } = args;
+      return shape(tool, await tool.run(past.ctx, rest as never), past.point);
+    }
+    return shape(tool, await tool.run(ctx, input as never), undefined);
   } catch (e) {
     if (e instanceof DrsgError) return { text: `${tool.name} failed [${e.code}]: ${e.message}`, isError: true };
     log("error", `tool ${tool.name} crashed: ${(e as Error)?.stack ?? String(e)}`);
@@ -24,12 +56,78 @@ export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Pro
   }
 }
 
+/** Who may be served: every tool, or (`read`) only those that never write. */
+export type ServeMode = "read" | "write";
+
+/**
+ * The mode in force: `--read-only` given, else $DRSG_MCP_MODE (`read` | `write`, empty = unset),
+ * else read-write. Any other value is BAD_ENV: a typo must not serve write tools.
+ */
+export function serveMode(readOnlyFlag = false, env: NodeJS.ProcessEnv = process.env): ServeMode {
+  if (readOnlyFlag) return "read";
+  const raw = env.DRSG_MCP_MODE?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return "write";
+  if (raw === "read" || raw === "read-only" || raw === "readonly") return "read";
+  if (raw === "write" || raw === "read-write") return "write";
+  throw new DrsgError(
+    "BAD_ENV",
+    `serve: DRSG_MCP_MODE=${JSON.stringify(env.DRSG_MCP_MODE)} is not a mode; set it to "read" (no write tool is listed or served) or "write" (the default), or unset it`,
+    { variable: "DRSG_MCP_MODE", value: env.DRSG_MCP_MODE },
+  );
+}
+
+/** The tools a server in `mode` lists and serves: in `read` mode, none that writes. */
+export function toolsFor(tools: Tool[], mode: ServeMode): Tool[] {
+  return mode === "read" ? tools.filter((t) => t.readOnly) : tools;
+}
+
+/**
+ * Hints of tools defined elsewhere, kept here so the annotations are one table: what destroys
+ * (drop_plane deletes facts; unmount and detach drop what a session relied on) and what talks to
+ * another server (remote attachments). A tool's own `hints` win.
+ */
+const HINTS: Record<string, ToolHints> = {
+  drop_plane: { destructive: true },
+  unmount: { destructive: true },
+  detach: { destructive: true },
+  attach: { openWorld: true },
+  attachments: { openWorld: true },
+  list_planes: { title: "List planes" },
+  get_node: { title: "Get node" },
+};
+
+/** "list_planes" → "List planes". */
+function titleOf(tool: Tool): string {
+  const title = tool.hints?.title ?? HINTS[tool.name]?.title;
+  if (title) return title;
+  const words = tool.name.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The MCP annotations of a tool: hints for hosts (confirmation prompts, auto-approval), never a guard. */
+export function annotationsOf(tool: Tool): {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+} {
+  const h = { ...HINTS[tool.name], ...tool.hints };
+  return {
+    title: titleOf(tool),
+    readOnlyHint: tool.readOnly,
+    destructiveHint: !tool.readOnly && h.destructive === true,
+    idempotentHint: h.idempotent ?? tool.readOnly,
+    openWorldHint: h.openWorld === true,
+  };
+}
+
 export interface ServerOptions {
   version: string;
   /** Wraps every call (concurrency limits, deadlines); default: run directly. */
   gate?: <T>(tool: string, fn: () => Promise<T>) => Promise<T>;
   /** Answers a validated call instead (a server's cache and gate); overrides `gate`. */
-  call?: (tool: Tool, args: unknown) => Promise<{ text: string; isError: boolean }>;
+  call?: (tool: Tool, args: unknown) => Promise<ToolAnswer>;
 }
 
 /**
@@ -46,16 +144,28 @@ export function buildMcpServer(ctx: ToolContext, tools: Tool[], opts: ServerOpti
     server.registerTool(
       tool.name,
       {
+        title: titleOf(tool),
         description: tool.description,
         inputSchema: tool.input as never,
-        annotations: { readOnlyHint: tool.readOnly },
+        ...(tool.output ? { outputSchema: tool.output as never } : {}),
+        annotations: annotationsOf(tool),
       },
       (async (args: unknown) => {
         const call = () => runTool(tool, ctx, args);
         const r = opts.call ? await opts.call(tool, args) : opts.gate ? await opts.gate(tool.name, call) : await call();
-        return { content: [{ type: "text" as const, text: r.text }], isError: r.isError };
+        return callResult(r);
       }) as never,
     );
   }
   return server;
+}
+
+/** The MCP CallToolResult of an answer: its text, and its data as structuredContent when it has some. */
+export function callResult(r: ToolAnswer): { content: { type: "text"; text: string }[]; isError: boolean; structuredContent?: Record<string, unknown> } {
+  const out: { content: { type: "text"; text: string }[]; isError: boolean; structuredContent?: Record<string, unknown> } = {
+    content: [{ type: "text", text: r.text }],
+    isError: r.isError,
+  };
+  if (r.data && !r.isError) out.structuredContent = r.data;
+  return out;
 }

@@ -13,18 +13,22 @@ import { TOOLS } from "../tools/index.js";
 import type { ToolContext } from "../tools/tool.js";
 import { version } from "../version.js";
 import { relayIfConfigured } from "./relay.js";
-import { buildMcpServer } from "./server.js";
+import { buildMcpServer, type ServeMode, serveMode, toolsFor } from "./server.js";
 
 export const USAGE = `usage: drsg-mcp [--db PATH | PATH]
   Serves a drsg database to an MCP host over stdio.
   Database: --db PATH or a bare PATH, else $DRSG_DB, else ./graph.drsg (it must exist:
   build one with drsg digest <dir> --apply --db <path>, or run drsg init in a repository).
   With no database named, a drsg server named in the repository's .mcp.json is relayed to.
+  --read-only    list and serve no tool that writes (also DRSG_MCP_MODE=read);
+                 the default is read-write: this is the user's own machine
   -h, --help     this text
   -V, --version  the version`;
 
 export interface StdioArgs {
   db?: string;
+  /** --read-only: serve no write tool. */
+  readOnly?: boolean;
   help: boolean;
   version: boolean;
 }
@@ -36,6 +40,7 @@ export function parseStdioArgs(argv: string[]): StdioArgs {
     const a = argv[i]!;
     if (a === "-h" || a === "--help") out.help = true;
     else if (a === "-V" || a === "--version") out.version = true;
+    else if (a === "--read-only") out.readOnly = true;
     else if (a === "--db" || a.startsWith("--db=")) {
       const v = a === "--db" ? argv[++i] : a.slice(5);
       if (!v) throw new DrsgError("BAD_INPUT", "drsg-mcp: --db needs a PATH");
@@ -69,6 +74,13 @@ export async function mainStdio(argv: string[]): Promise<number> {
   }
   const named = args.db ?? process.env.DRSG_DB;
   if (named === undefined && (await relayIfConfigured())) return 0;
+  let mode: ServeMode;
+  try {
+    mode = serveMode(args.readOnly);
+  } catch (e) {
+    process.stderr.write(`error [${(e as DrsgError).code ?? "BAD_ENV"}]: ${(e as Error).message}\n`);
+    return 2;
+  }
   const path = resolve(named ?? "graph.drsg");
   let store: ReturnType<typeof openStore>;
   try {
@@ -86,7 +98,7 @@ export async function mainStdio(argv: string[]): Promise<number> {
     views: new GraphViews(routed),
     extras: { mounts },
   };
-  const server = buildMcpServer(ctx, TOOLS, { version: version() });
+  const server = buildMcpServer(ctx, toolsFor(TOOLS, mode), { version: version() });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((res) => {
     transport.onclose = () => res();

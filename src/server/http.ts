@@ -11,7 +11,7 @@ import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js
 import { SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { DrsgError } from "../model/errors.js";
 import { log } from "../log.js";
-import { buildMcpServer, runTool } from "../mcp/server.js";
+import { buildMcpServer, callResult, runTool, type ToolAnswer } from "../mcp/server.js";
 import { type Tool, type ToolContext, servedOver } from "../tools/tool.js";
 import { version } from "../version.js";
 import type { PluginSet } from "../plugin/host.js";
@@ -299,7 +299,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     return s;
   };
 
-  type Answer = { text: string; isError: boolean };
+  type Answer = ToolAnswer;
   type Late = (kind: "busy" | "slow", secs: number) => Answer;
 
   /**
@@ -308,7 +308,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
    */
   const running = new Map<string, Promise<Answer>>();
   const answer = async (tool: Tool, args: unknown, late: Late): Promise<Answer> => {
-    const pure = answers !== undefined && (tool.pure === true || (typeof tool.pure === "function" && tool.pure(args as never)));
+    // The cache keeps text: a tool answering data (structuredContent) runs each time.
+    const pure = answers !== undefined && !tool.output && (tool.pure === true || (typeof tool.pure === "function" && tool.pure(args as never)));
     const st = pure ? stamp() : undefined;
     const run = () =>
       gate.run(() => runTool(tool, tctx, args), late).catch((e) => {
@@ -364,7 +365,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     if (!parsed.success) return false;
     fastCalls++;
     const r = await mcpCall(tool, parsed.data);
-    const text = JSON.stringify({ result: { content: [{ type: "text", text: r.text }], isError: r.isError }, jsonrpc: "2.0", id: call.id });
+    const text = JSON.stringify({ result: callResult(r), jsonrpc: "2.0", id: call.id });
     if (res.destroyed) return true;
     res.writeHead(200, {
       "content-type": "application/json",

@@ -7,6 +7,7 @@ import { dirname, resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
 import { packPartial, unpackPartial } from "../model/packed.js";
+import { type CommitChanges, readChanges } from "./changes.js";
 import { type NodeRow, StoreContext, toNode } from "./context.js";
 import { ftsQuery } from "./fts.js";
 import { openConnection, openError, releaseLock, takeLock } from "./lock.js";
@@ -351,4 +352,34 @@ class SqliteStore extends SqlReader implements Store {
     releaseLock(this.path);
     this.ctx.db.close();
   }
+}
+
+/** The SQLite store behind `store` for `plane` (a routed store's mount holding it), or undefined. */
+function sqliteOf(store: Store, plane?: string): SqliteStore | undefined {
+  const routed = store as Store & { storeOf?: (p: string) => Store; main?: Store };
+  const inner = plane !== undefined && typeof routed.storeOf === "function" ? routed.storeOf(plane) : (routed.main ?? store);
+  return inner instanceof SqliteStore ? inner : undefined;
+}
+
+/** What a commit window is: the newest commit and its time, and the oldest readable as-of. */
+export interface CommitWindow {
+  latest: number;
+  /** Wall-clock ms of the newest commit (0 before any). */
+  latestAt: number;
+  floor: number;
+  retain: number;
+}
+
+/** The readable window of the database `store` reads (for a plane, the one holding it). */
+export function commitWindow(store: Store, plane?: string): CommitWindow {
+  const s = sqliteOf(store, plane);
+  if (!s) return { latest: store.currentSeq(), latestAt: 0, floor: 0, retain: store.retainCommits };
+  return { latest: s.ctx.latest, latestAt: s.ctx.latestAt, floor: s.ctx.floor(), retain: s.ctx.retain };
+}
+
+/** What commits `from` (exclusive) .. `to` (inclusive) did to `plane`, per commit (src/store/changes.ts). */
+export function planeChanges(store: Store, plane: string, from: number, to: number): CommitChanges[] {
+  const s = sqliteOf(store, plane);
+  if (!s) throw new DrsgError("BAD_INPUT", `changes: the database holding plane "${plane}" keeps no history`, { plane });
+  return readChanges(s.ctx, plane, from, to);
 }

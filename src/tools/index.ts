@@ -1,5 +1,7 @@
 // Every agent verb and graph tool, in the order tools/list shows them.
+import { algo } from "./algo.js";
 import { attach, attachments, detach } from "./attachments.js";
+import { changes } from "./changes.js";
 import { context } from "./context.js";
 import { deployed } from "./deployed.js";
 import { describe } from "./describe.js";
@@ -34,6 +36,8 @@ export const TOOLS: Tool[] = [
   search,
   getNode,
   traverse,
+  algo,
+  changes,
   deployed,
   wire,
   history,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { reach } from "../graph/walk.js";
 import { DrsgError } from "../model/errors.js";
 import type { StoredNode } from "../store/types.js";
+import { AS_OF_INPUT } from "./asof.js";
 import { type Section, headerLines, oneLine, renderSections, resolveOne } from "./common.js";
 import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
@@ -23,6 +24,7 @@ export const traverse = defineTool({
     edge_types: z.array(z.string().min(1).max(100)).max(32).optional(),
     min: z.number().int().min(1).max(MAX_HOPS).default(1),
     max: z.number().int().min(1).max(MAX_HOPS).default(1),
+    as_of: AS_OF_INPUT,
   }),
   readOnly: true,
   pure: true,

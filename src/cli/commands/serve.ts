@@ -12,6 +12,7 @@ import { RoutedStore } from "../../store/routed.js";
 import { PlaneSync } from "../../sync/fold.js";
 import { stopRequests } from "../../sync/follower-process.js";
 import { Watcher, followerMode } from "../../sync/watch.js";
+import { serveMode, toolsFor } from "../../mcp/server.js";
 import { TOOLS } from "../../tools/index.js";
 import type { ToolContext } from "../../tools/tool.js";
 import { type Command, flag, str } from "../command.js";
@@ -43,13 +44,14 @@ function warmViews(ctx: ToolContext, planes: string[]): void {
 export const serveCommand: Command = {
   name: "serve",
   summary: "serve the database over HTTP (MCP on /mcp, JSON-RPC on /rpc); `serve watch` also follows a repository",
-  usage: "drsg serve [--addr HOST:PORT] [--db PATH]  |  drsg serve watch --dir D [--plane P] [--addr HOST:PORT] [--db PATH] [--force]",
+  usage: "drsg serve [--addr HOST:PORT] [--db PATH]  |  drsg serve watch --dir D [--plane P] [--addr HOST:PORT] [--db PATH] [--force]  (--read-only or DRSG_MCP_MODE=read: no write tool)",
   options: {
     addr: { type: "string" },
     db: { type: "string" },
     dir: { type: "string" },
     plane: { type: "string" },
     force: { type: "boolean" },
+    "read-only": { type: "boolean" },
   },
   async run(args, io) {
     const sub = args.positionals[0];
@@ -99,7 +101,7 @@ export const serveCommand: Command = {
       }
       server = await startServer({
         ctx,
-        tools: TOOLS,
+        tools: toolsFor(TOOLS, serveMode(flag(args, "read-only"))),
         host,
         port,
         token,
