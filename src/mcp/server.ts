@@ -24,7 +24,9 @@ export interface ToolAnswer {
 /** Text and data of a tool's result; an answer read in the past opens with its commit. */
 function shape(tool: Tool, r: ToolResult, past: AsOfPoint | undefined): ToolAnswer {
   const label = past ? asOfLabel(past) : undefined;
-  const asOf = past ? { as_of: { seq: past.seq, at: past.at === undefined ? null : new Date(past.at).toISOString() } } : {};
+  const asOf = past
+    ? { as_of: { seq: past.seq, at: past.at === undefined ? null : new Date(past.at).toISOString(), ...(past.asked === undefined ? {} : { asked: past.asked }) } }
+    : {};
   if (r instanceof Structured) {
     return { text: label ? `${label}\n${r.text}` : r.text, isError: false, data: { ...asOf, ...r.data } };
   }
@@ -161,11 +163,8 @@ export function buildMcpServer(ctx: ToolContext, tools: Tool[], opts: ServerOpti
 }
 
 /** The MCP CallToolResult of an answer: its text, and its data as structuredContent when it has some. */
-export function callResult(r: ToolAnswer): { content: { type: "text"; text: string }[]; isError: boolean; structuredContent?: Record<string, unknown> } {
-  const out: { content: { type: "text"; text: string }[]; isError: boolean; structuredContent?: Record<string, unknown> } = {
-    content: [{ type: "text", text: r.text }],
-    isError: r.isError,
-  };
-  if (r.data && !r.isError) out.structuredContent = r.data;
-  return out;
+export function callResult(r: ToolAnswer): { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError: boolean } {
+  // Keys in the order the SDK's transport writes them (the HTTP fast path must send the same bytes).
+  if (r.data && !r.isError) return { content: [{ type: "text", text: r.text }], structuredContent: r.data, isError: false };
+  return { content: [{ type: "text", text: r.text }], isError: r.isError };
 }

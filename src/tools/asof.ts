@@ -17,7 +17,7 @@ export const AS_OF_INPUT = z
   );
 
 /** The `as_of` field of a structured answer read in the past. */
-export const AS_OF_OUTPUT = z.object({ seq: z.number().int(), at: z.string().nullable() }).optional();
+export const AS_OF_OUTPUT = z.object({ seq: z.number().int(), at: z.string().nullable(), asked: z.number().int().optional() }).optional();
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2})$/;
 
