@@ -7,6 +7,6 @@ export function dbPath(flagValue: string | undefined): string {
   return resolve(flagValue ?? process.env.DRSG_DB ?? "graph.drsg");
 }
 
-export function openDb(flagValue: string | undefined, opts: { create?: boolean } = {}): Store {
-  return openStore(dbPath(flagValue), { create: opts.create ?? false });
+export function openDb(flagValue: string | undefined, opts: { create?: boolean; maintenance?: boolean } = {}): Store {
+  return openStore(dbPath(flagValue), { create: opts.create ?? false, maintenance: opts.maintenance === true });
 }

@@ -3,6 +3,9 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { DrsgError, errorText } from "../model/errors.js";
+import type { Store } from "../store/types.js";
+import { maintenanceOf } from "../store/upgrade.js";
+import { MAINTENANCE_TOOLS } from "../tools/upgrade.js";
 import { asOfContext, asOfLabel, type AsOfPoint } from "../tools/asof.js";
 import { type Tool, type ToolContext, type ToolHints, type ToolResult, readsAsOf, servedOver, Structured } from "../tools/tool.js";
 import { log } from "../log.js";
@@ -78,9 +81,13 @@ export function serveMode(readOnlyFlag = false, env: NodeJS.ProcessEnv = process
   );
 }
 
-/** The tools a server in `mode` lists and serves: in `read` mode, none that writes. */
-export function toolsFor(tools: Tool[], mode: ServeMode): Tool[] {
-  return mode === "read" ? tools.filter((t) => t.readOnly) : tools;
+/**
+ * The tools a server in `mode` lists and serves: in `read` mode, none that writes. A database in
+ * maintenance mode (an upgrade that is not instant pending) is served the upgrade tools only.
+ */
+export function toolsFor(tools: Tool[], mode: ServeMode, store?: Store): Tool[] {
+  const offered = store && maintenanceOf(store) ? (MAINTENANCE_TOOLS as Tool[]) : tools;
+  return mode === "read" ? offered.filter((t) => t.readOnly) : offered;
 }
 
 /**

@@ -84,7 +84,7 @@ export async function mainStdio(argv: string[]): Promise<number> {
   const path = resolve(named ?? "graph.drsg");
   let store: ReturnType<typeof openStore>;
   try {
-    store = openStore(path);
+    store = openStore(path, { maintenance: true });
   } catch (e) {
     process.stderr.write(`error [${(e as DrsgError).code ?? "INTERNAL"}]: ${errorText(e)}\n`);
     return 1;
@@ -98,7 +98,7 @@ export async function mainStdio(argv: string[]): Promise<number> {
     views: new GraphViews(routed),
     extras: { mounts },
   };
-  const server = buildMcpServer(ctx, toolsFor(TOOLS, mode), { version: version() });
+  const server = buildMcpServer(ctx, toolsFor(TOOLS, mode, routed), { version: version() });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((res) => {
     transport.onclose = () => res();

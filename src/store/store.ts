@@ -12,8 +12,9 @@ import { type NodeRow, StoreContext, toNode } from "./context.js";
 import { ftsQuery } from "./fts.js";
 import { openConnection, openError, releaseLock, takeLock } from "./lock.js";
 import { SqlReader } from "./reader.js";
-import { APPLICATION_ID, DDL, META_FLOOR, MIGRATIONS, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
+import { APPLICATION_ID, DDL, META_FLOOR, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
 import type { DbCommit, OpenOptions, Reader, Store, StoredNode, Writer } from "./types.js";
+import { instantFrom, MaintenanceStore, migrate, upgradeRequired } from "./upgrade.js";
 import { StoreWriter } from "./writer.js";
 
 export { SCHEMA_VERSION } from "./schema.js";
@@ -114,18 +115,6 @@ function inspect(db: Database.Database, file: string): "empty" | "drsg" | number
   return "drsg";
 }
 
-/** Take a database of an older schema version to this one, in one transaction. */
-function migrateSchema(db: Database.Database, from: number): void {
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    for (let v = from; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    db.exec("COMMIT");
-  } catch (e) {
-    db.exec("ROLLBACK");
-    throw e;
-  }
-}
 
 function initSchema(db: Database.Database): void {
   db.exec("BEGIN IMMEDIATE");
@@ -148,10 +137,12 @@ function initSchema(db: Database.Database): void {
  * - `readonly`: the store refuses write() and putCachedPartials() (BAD_INPUT), never creates,
  *   and still takes the exclusive lock (so the file must be writable).
  * - A database of an older schema this drsg migrates (schema.ts, MIGRATIONS) is migrated here,
- *   in one transaction, readonly or not: migrations touch the partial cache only, never the graph.
+ *   in one transaction, readonly or not, when every step is instant (touches caches only). When
+ *   one is not, `maintenance` opens it as a MaintenanceStore (src/store/upgrade.ts: upgrade
+ *   status, and apply with a backup first); without `maintenance` it is UPGRADE_REQUIRED.
  * - Nested write(): refused with INTERNAL — call the inner code with the outer Writer instead.
  */
-export function openStore(path: string, opts: OpenOptions = {}): Store {
+export function openStore(path: string, opts: OpenOptions & { maintenance?: boolean } = {}): Store {
   const retain = resolveRetainCommits(opts.retainCommits);
   const file = resolve(path);
   const dir = dirname(file);
@@ -182,7 +173,13 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
     takeLock(db, file);
     locked = true;
     if (state === "empty") initSchema(db);
-    else if (typeof state === "number") migrateSchema(db, state);
+    else if (typeof state === "number") {
+      if (!instantFrom(state)) {
+        if (!opts.maintenance) throw upgradeRequired(file, state, "open database");
+        return new MaintenanceStore(db, file, state, retain, opts.readonly === true, () => releaseLock(file));
+      }
+      migrate(db, state);
+    }
     db.pragma("synchronous = NORMAL");
     db.pragma(`cache_size = -${DEFAULT_CACHE_KIB}`);
     db.pragma("temp_store = MEMORY");

@@ -65,7 +65,7 @@ export const serveCommand: Command = {
     const bodyLimit = envInt("DRSG_MAX_BODY_BYTES", 64 * 1024 * 1024);
     const watch = sub === "watch";
     const dir = str(args, "dir") ?? (watch ? "." : undefined);
-    const main = openDb(str(args, "db"), { create: watch });
+    const main = openDb(str(args, "db"), { create: watch, maintenance: !watch });
     const store = new RoutedStore(main);
     const mounts = new MountManager(store, activePlugins);
     let sync: PlaneSync | undefined;
@@ -101,7 +101,7 @@ export const serveCommand: Command = {
       }
       server = await startServer({
         ctx,
-        tools: toolsFor(TOOLS, serveMode(flag(args, "read-only"))),
+        tools: toolsFor(TOOLS, serveMode(flag(args, "read-only")), store),
         host,
         port,
         token,
