@@ -61,6 +61,23 @@ export function restrict(g: PlaneGraph, r: Restriction = {}): AlgoGraph {
   return out;
 }
 
+/** Restrictions of a view built lately (a view is one commit's state; the algorithms only read them). */
+const restricted = new WeakMap<PlaneGraph, Map<string, AlgoGraph>>();
+const RESTRICTIONS_KEPT = 4;
+
+/** `restrict`, reusing the copy when the same view was restricted the same way lately. */
+export function restrictCached(g: PlaneGraph, r: Restriction = {}): AlgoGraph {
+  const id = JSON.stringify([[...(r.labels ?? [])].sort(), [...(r.edgeTypes ?? [])].sort(), r.undirected === true]);
+  let byId = restricted.get(g);
+  if (!byId) restricted.set(g, (byId = new Map()));
+  const hit = byId.get(id);
+  if (hit) return hit;
+  const made = restrict(g, r);
+  byId.set(id, made);
+  while (byId.size > RESTRICTIONS_KEPT) byId.delete(byId.keys().next().value!);
+  return made;
+}
+
 /** Refuse a graph too large for a whole-graph algorithm, saying how to narrow it. */
 export function checkSize(g: AlgoGraph, algo: string): void {
   if (g.order <= MAX_NODES && g.size <= MAX_EDGES) return;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import {
   type AlgoGraph,
   BETWEENNESS_WORK,
-  restrict,
+  restrictCached,
   runBetweenness,
   runComponents,
   runDegree,
@@ -101,7 +101,7 @@ export const algo = defineTool({
     const p = planeOf(ctx, inp.plane);
     const view = ctx.views.get(p.name);
     const undirected = (inp.algo === "shortest_path" || inp.algo === "betweenness") && !inp.directed;
-    const g = restrict(view, { labels: inp.labels, edgeTypes: inp.edge_types, undirected });
+    const g = restrictCached(view, { labels: inp.labels, edgeTypes: inp.edge_types, undirected });
     const notes: string[] = [];
     const data: z.infer<typeof output> = {
       plane: p.name,

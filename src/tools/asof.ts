@@ -65,23 +65,29 @@ export function asOfLabel(p: AsOfPoint): string {
   return `as of commit ${p.seq} (${when})${clamp}`;
 }
 
-/** Graph views of past commits, a few per base context (one agent tends to ask about one commit). */
-const pastViews = new WeakMap<GraphViews, Map<string, GraphViews>>();
-const PAST_VIEWS_KEPT = 4;
+/**
+ * Past commits read lately, a few per base context (an agent tends to ask about one commit):
+ * the same store face and graph views again, so the per-commit caches (plane records, key
+ * prefixes, the view) answer the next question about that commit.
+ */
+const pastReads = new WeakMap<GraphViews, Map<string, { store: AsOfStore; views: GraphViews }>>();
+const PAST_KEPT = 4;
 
-function viewsFor(ctx: ToolContext, store: AsOfStore): GraphViews {
-  let byPath = pastViews.get(ctx.views);
-  if (!byPath) pastViews.set(ctx.views, (byPath = new Map()));
-  const hit = byPath.get(store.path);
-  if (hit) {
-    byPath.delete(store.path);
-    byPath.set(store.path, hit);
+function pastRead(ctx: ToolContext, base: Store, seq: number): { store: AsOfStore; views: GraphViews } {
+  let byPath = pastReads.get(ctx.views);
+  if (!byPath) pastReads.set(ctx.views, (byPath = new Map()));
+  const id = `${base.path}\u0000${seq}`;
+  const hit = byPath.get(id);
+  if (hit && hit.store.main === base) {
+    byPath.delete(id);
+    byPath.set(id, hit);
     return hit;
   }
-  const v = new GraphViews(store);
-  byPath.set(store.path, v);
-  while (byPath.size > PAST_VIEWS_KEPT) byPath.delete(byPath.keys().next().value!);
-  return v;
+  const store = new AsOfStore(base, seq);
+  const made = { store, views: new GraphViews(store) };
+  byPath.set(id, made);
+  while (byPath.size > PAST_KEPT) byPath.delete(byPath.keys().next().value!);
+  return made;
 }
 
 /**
@@ -92,6 +98,6 @@ export function asOfContext(ctx: ToolContext, value: number | string, plane?: st
   const routed = ctx.store as Store & { storeOf?: (plane: string) => Store; main?: Store };
   const base = plane !== undefined && typeof routed.storeOf === "function" ? routed.storeOf(plane) : (routed.main ?? ctx.store);
   const point = resolveAsOf(base, value);
-  const store = new AsOfStore(base, point.seq);
-  return { ctx: { ...ctx, store, views: viewsFor(ctx, store) }, point };
+  const past = pastRead(ctx, base, point.seq);
+  return { ctx: { ...ctx, store: past.store, views: past.views }, point };
 }
