@@ -175,7 +175,7 @@ export function algoMarkdown(b: AlgoBench): string {
     "",
     "| algo | graph (nodes / edges) | first call (ms) | later calls, median (ms) | heap (MB) | RSS growth (MB) |",
     "|---|---|---|---|---|---|",
-    ...b.runs.map((r) => `| ${r.what} | ${r.nodes} / ${r.edges} | **${f(r.ms, 0)}** | ${f(r.minMs, 0)} | ${f(r.heapMb)} | ${f(r.rssMb)} |`),
+    ...b.runs.map((r) => `| ${r.what} | ${r.nodes} / ${r.edges} | **${f(r.coldMs, 0)}** | ${f(r.ms, 0)} | ${f(r.heapMb)} | ${f(r.rssMb)} |`),
     "",
     `\`context\` on the hub \`${b.hub}\`, 30 calls after a first: current p50 **${f(b.contextNow.p50, 2)} ms** / p95 ${f(b.contextNow.p95, 2)} ms (first ${f(b.contextNow.first)} ms); as of commit ${b.asOfSeq} (one back, read from the history tables) p50 **${f(b.contextAsOf.p50, 2)} ms** / p95 ${f(b.contextAsOf.p95, 2)} ms (first ${f(b.contextAsOf.first)} ms, which builds that commit's graph view).`,
     "",
