@@ -29,11 +29,21 @@ export class AsOfStore implements Store {
     });
   }
 
+  // A past commit's planes never change: counted once (a count scans the plane's history too).
+  private planes?: PlaneInfo[];
+  private readonly plane = new Map<string, PlaneInfo | null>();
+
   listPlanes(): PlaneInfo[] {
-    return this.r.listPlanes();
+    this.planes ??= this.r.listPlanes();
+    return this.planes;
   }
   getPlane(name: string): PlaneInfo | undefined {
-    return this.r.getPlane(name);
+    let p = this.plane.get(name);
+    if (p === undefined) {
+      p = this.r.getPlane(name) ?? null;
+      this.plane.set(name, p);
+    }
+    return p ?? undefined;
   }
   getNode(plane: string, id: number): StoredNode | undefined {
     return this.r.getNode(plane, id);
