@@ -13,6 +13,7 @@ import { log } from "../log.js";
 export const INSTRUCTIONS = `drsg answers structural questions about code in one call each, from a graph of symbols and resolved relationships that follows the repository's commits.
 Orient first: list_planes (one plane per repository; pick the one whose synced_root is your working directory, and pass it as "plane" on every call), then describe_plane to learn its labels and key prefixes.
 Then prefer: context NAME (definition, callers, callees, unresolved callees) before reading files; impact NAME before changing something; trace FROM TO for how one symbol reaches another; snippet NAME for source text; search for a name you do not know; grep as the fallback for text.
+For whole-graph questions use algo (pagerank, communities, components, shortest paths; restrict with edge_types such as ["CALLS"]); changes lists what changed since a database commit; as_of on the read verbs answers as of a past commit.
 Every answer opens with the commit it is true for. Names are matched exactly, by key suffix, then by substring — an ambiguous name returns candidates, never a guess. Listings built on calls are a lower bound: unresolved call sites are counted and listed, not hidden.
 The <plane>_git plane holds commit history (history, recall read code as it was).`;
 

@@ -97,6 +97,7 @@ export const algo = defineTool({
   readOnly: true,
   pure: true,
   hints: { title: "Graph algorithm" },
+  cli: { positionals: ["algo"], summary: "Graph algorithms on a plane: pagerank, degree, betweenness, components, louvain, shortest_path." },
   run(ctx, inp: Input) {
     const p = planeOf(ctx, inp.plane);
     const view = ctx.views.get(p.name);

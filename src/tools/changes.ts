@@ -87,7 +87,7 @@ export const changes = defineTool({
   readOnly: true,
   pure: true,
   hints: { title: "Changes since a commit" },
-  cli: { positionals: ["since"] },
+  cli: { positionals: ["since"], summary: "What changed in a plane since a database commit, per commit." },
   run(ctx, inp) {
     const w = commitWindow(ctx.store, inp.plane);
     const until = Math.min(inp.until ?? w.latest, w.latest);
