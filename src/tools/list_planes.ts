@@ -36,8 +36,9 @@ export const listPlanes = defineTool({
   run(ctx) {
     const planes = ctx.store.listPlanes();
     const w = commitWindow(ctx.store);
-    // Read as of a commit, the store is that commit's: the window's latest is the commit read.
-    const seq = ctx.store.currentSeq();
+    // As of a commit, the store's currentSeq() is that commit; a routed store's (mounts) runs
+    // ahead of the main database's, whose commit this is.
+    const seq = Math.min(ctx.store.currentSeq(), w.latest);
     const at = seq === w.latest && w.latestAt ? new Date(w.latestAt).toISOString() : null;
     const data: z.infer<typeof output> = {
       commit: { seq, at, oldest_readable: w.floor, retained: w.retain },
