@@ -116,9 +116,9 @@ async function lockedError(choice: DbChoice, e: DrsgError): Promise<DrsgError> {
 }
 
 /** Open the chosen database in this process, with messages that say what was looked for. */
-export async function openChosen(choice: DbChoice, opts: { create?: boolean } = {}): Promise<Store> {
+export async function openChosen(choice: DbChoice, opts: { create?: boolean; maintenance?: boolean } = {}): Promise<Store> {
   try {
-    return openStore(choice.path, { create: opts.create ?? false });
+    return openStore(choice.path, { create: opts.create ?? false, maintenance: opts.maintenance === true });
   } catch (e) {
     if (isDrsgError(e, "DB_MISSING")) throw await missingError(choice, e);
     if (isDrsgError(e, "DB_LOCKED")) throw await lockedError(choice, e);
@@ -151,6 +151,6 @@ export function heldByServer(t: DbTarget, what: string, alternative?: string): D
  * Open by path choice only, without asking a server (serve and watch hold the file themselves:
  * a live holder makes the open fail with DB_LOCKED naming it).
  */
-export function openDb(flagValue: string | undefined, opts: { create?: boolean; start?: string } = {}): Promise<Store> {
+export function openDb(flagValue: string | undefined, opts: { create?: boolean; start?: string; maintenance?: boolean } = {}): Promise<Store> {
   return openChosen(chooseDb(flagValue, opts.start), opts);
 }

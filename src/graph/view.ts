@@ -16,6 +16,8 @@ export interface EdgeAttrs {
   reason?: string;
   /** How many sites the edge stands for (the resolver merges repeats of one src→dst). */
   count?: number;
+  /** A numeric `weight` property, for weighted algorithms (algo shortest_path). */
+  weight?: number;
 }
 
 export type PlaneGraph = MultiDirectedGraph<NodeAttrs, EdgeAttrs>;
@@ -47,6 +49,7 @@ export class GraphViews {
       if (typeof e.props.line === "number") a.line = e.props.line;
       if (typeof e.props._reason === "string") a.reason = e.props._reason;
       if (typeof e.props.count === "number") a.count = e.props.count;
+      if (typeof e.props.weight === "number") a.weight = e.props.weight;
       const s = String(e.src);
       const d = String(e.dst);
       if (g.hasNode(s) && g.hasNode(d)) g.addDirectedEdgeWithKey(String(e.id), s, d, a);

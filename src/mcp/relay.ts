@@ -9,19 +9,22 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { log } from "../log.js";
 import type { ServerRecord } from "../server/state.js";
+import type { ServeMode } from "./mode.js";
 
 export interface RelayOptions {
   /** A live server again after the current one stopped answering (restart it), or undefined. */
   reconnect?: () => Promise<ServerRecord | undefined>;
+  /** `read` (drsg-mcp --read-only, DRSG_MCP_MODE=read): the server opens the session with no write tool. */
+  mode?: ServeMode;
 }
 
 const REINIT_ID = "drsg-relay-reinit";
 
-function remoteFor(rec: ServerRecord): StreamableHTTPClientTransport {
+function remoteFor(rec: ServerRecord, mode: ServeMode | undefined): StreamableHTTPClientTransport {
   // The token goes only to the recorded loopback address of the server drsg started.
-  return new StreamableHTTPClientTransport(new URL(`http://${rec.addr}/mcp`), {
-    requestInit: { headers: { Authorization: `Bearer ${rec.token}` } },
-  });
+  const headers: Record<string, string> = { Authorization: `Bearer ${rec.token}` };
+  if (mode === "read") headers["x-drsg-mode"] = "read";
+  return new StreamableHTTPClientTransport(new URL(`http://${rec.addr}/mcp`), { requestInit: { headers } });
 }
 
 /** Relay this process's stdio session to `rec` until the host closes it. */
@@ -34,7 +37,7 @@ export async function relayTo(first: ServerRecord, opts: RelayOptions = {}): Pro
   let initialized: JSONRPCMessage | undefined;
   await new Promise<void>((resolve) => {
     let done = false;
-    let remote: StreamableHTTPClientTransport = remoteFor(rec);
+    let remote: StreamableHTTPClientTransport = remoteFor(rec, opts.mode);
     let reopening: Promise<boolean> | undefined;
     const finish = () => {
       if (done) return;
@@ -65,7 +68,7 @@ export async function relayTo(first: ServerRecord, opts: RelayOptions = {}): Pro
         if (!next) return false;
         rec = next;
         const old = remote;
-        const t = remoteFor(rec);
+        const t = remoteFor(rec, opts.mode);
         attach(t);
         void old.close().catch(() => undefined);
         await t.start();

@@ -3,20 +3,61 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { DrsgError, type ErrorCode, errorText } from "../model/errors.js";
-import { type Tool, type ToolContext, type ToolResult, servedOver } from "../tools/tool.js";
+import type { ServeMode } from "./mode.js";
+import type { Store } from "../store/types.js";
+import { maintenanceOf } from "../store/upgrade.js";
+import { MAINTENANCE_TOOLS } from "../tools/upgrade.js";
+import { asOfContext, asOfLabel, type AsOfPoint } from "../tools/asof.js";
+import { type Tool, type ToolContext, type ToolHints, type ToolResult, readsAsOf, servedOver, Structured } from "../tools/tool.js";
 import { log } from "../log.js";
 
 export const INSTRUCTIONS = `drsg answers structural questions about code in one call each, from a graph of symbols and resolved relationships that follows the repository's commits.
 Orient first: list_planes (one plane per repository; pick the one whose synced_root is your working directory, and pass it as "plane" on every call), then describe_plane to learn its labels and key prefixes.
 Then prefer: context NAME (definition, callers, callees, unresolved callees) before reading files; impact NAME before changing something; trace FROM TO for how one symbol reaches another; snippet NAME for source text; search for a name you do not know; grep as the fallback for text.
+For whole-graph questions use algo (pagerank, communities, components, shortest paths; restrict with edge_types such as ["CALLS"]); changes lists what changed since a database commit; as_of on the read verbs answers as of a past commit.
 Every answer opens with the commit it is true for. Names are matched exactly, by key suffix, then by substring — an ambiguous name returns candidates, never a guess. Listings built on calls are a lower bound: unresolved call sites are counted and listed, not hidden.
 The <plane>_git plane holds commit history (history, recall read code as it was).`;
 
-/** Run one tool with the errors every transport reports the same way (`code`: the error's, for /rpc and the CLI). */
-export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Promise<{ text: string; isError: boolean; code?: ErrorCode }> {
+/** One tool's answer on every transport: its text, and for a data tool the same answer as an object. */
+export interface ToolAnswer {
+  text: string;
+  isError: boolean;
+  /** The structured answer (MCP structuredContent), for tools that declare `output`. */
+  data?: Record<string, unknown>;
+  /** The error's code, for /rpc and the CLI's exit codes. */
+  code?: ErrorCode;
+}
+
+/** Text and data of a tool's result; an answer read in the past opens with its commit. */
+function shape(tool: Tool, r: ToolResult, past: AsOfPoint | undefined): ToolAnswer {
+  const label = past ? asOfLabel(past) : undefined;
+  const asOf = past
+    ? { as_of: { seq: past.seq, at: past.at === undefined ? null : new Date(past.at).toISOString(), ...(past.asked === undefined ? {} : { asked: past.asked }) } }
+    : {};
+  if (r instanceof Structured) {
+    return { text: label ? `${label}\n${r.text}` : r.text, isError: false, data: { ...asOf, ...r.data } };
+  }
+  if (typeof r === "string") return { text: label ? `${label}\n${r}` : r, isError: false };
+  const obj = !Array.isArray(r) ? { ...asOf, ...r } : r;
+  const out: ToolAnswer = { text: JSON.stringify(obj, null, 2), isError: false };
+  if (tool.output && !Array.isArray(obj)) out.data = obj;
+  return out;
+}
+
+/**
+ * Run one tool with the errors every transport reports the same way. A tool whose input has
+ * `as_of` and a call that sets it runs over the database as of that commit (src/tools/asof.ts).
+ */
+export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Promise<ToolAnswer> {
   try {
-    const r: ToolResult = await tool.run(ctx, input as never);
-    return { text: typeof r === "string" ? r : JSON.stringify(r, null, 2), isError: false };
+    const args = input as Record<string, unknown> | undefined;
+    if (readsAsOf(tool) && args && args.as_of !== undefined) {
+      const plane = typeof args.plane === "string" ? args.plane : undefined;
+      const past = asOfContext(ctx, args.as_of as number | string, plane);
+      const { as_of: _asOf, ...rest } = args;
+      return shape(tool, await tool.run(past.ctx, rest as never), past.point);
+    }
+    return shape(tool, await tool.run(ctx, input as never), undefined);
   } catch (e) {
     if (e instanceof DrsgError) return { text: `${tool.name} failed [${e.code}]: ${e.message}`, isError: true, code: e.code };
     log("error", `tool ${tool.name} crashed: ${(e as Error)?.stack ?? String(e)}`);
@@ -24,12 +65,62 @@ export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Pro
   }
 }
 
+/**
+ * The tools a server in `mode` lists and serves: in `read` mode, none that writes. A database in
+ * maintenance mode (an upgrade that is not instant pending) is served the upgrade tools only.
+ */
+export function toolsFor(tools: Tool[], mode: ServeMode, store?: Store): Tool[] {
+  const offered = store && maintenanceOf(store) ? (MAINTENANCE_TOOLS as Tool[]) : tools;
+  return mode === "read" ? offered.filter((t) => t.readOnly) : offered;
+}
+
+/**
+ * Hints of tools defined elsewhere, kept here so the annotations are one table: what destroys
+ * (drop_plane deletes facts; unmount and detach drop what a session relied on) and what talks to
+ * another server (remote attachments). A tool's own `hints` win.
+ */
+const HINTS: Record<string, ToolHints> = {
+  drop_plane: { destructive: true },
+  unmount: { destructive: true },
+  detach: { destructive: true },
+  attach: { openWorld: true },
+  attachments: { openWorld: true },
+  list_planes: { title: "List planes" },
+  get_node: { title: "Get node" },
+};
+
+/** "list_planes" → "List planes". */
+function titleOf(tool: Tool): string {
+  const title = tool.hints?.title ?? HINTS[tool.name]?.title;
+  if (title) return title;
+  const words = tool.name.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The MCP annotations of a tool: hints for hosts (confirmation prompts, auto-approval), never a guard. */
+export function annotationsOf(tool: Tool): {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+} {
+  const h = { ...HINTS[tool.name], ...tool.hints };
+  return {
+    title: titleOf(tool),
+    readOnlyHint: tool.readOnly,
+    destructiveHint: !tool.readOnly && h.destructive === true,
+    idempotentHint: h.idempotent ?? tool.readOnly,
+    openWorldHint: h.openWorld === true,
+  };
+}
+
 export interface ServerOptions {
   version: string;
   /** Wraps every call (concurrency limits, deadlines); default: run directly. */
   gate?: <T>(tool: string, fn: () => Promise<T>) => Promise<T>;
   /** Answers a validated call instead (a server's cache and gate); overrides `gate`. */
-  call?: (tool: Tool, args: unknown) => Promise<{ text: string; isError: boolean }>;
+  call?: (tool: Tool, args: unknown) => Promise<ToolAnswer>;
 }
 
 /**
@@ -46,16 +137,27 @@ export function buildMcpServer(ctx: ToolContext, tools: Tool[], opts: ServerOpti
     server.registerTool(
       tool.name,
       {
+        title: titleOf(tool),
         description: tool.description,
         inputSchema: tool.input as never,
-        annotations: { readOnlyHint: tool.readOnly },
+        ...(tool.output ? { outputSchema: tool.output as never } : {}),
+        annotations: annotationsOf(tool),
       },
       (async (args: unknown) => {
         const call = () => runTool(tool, ctx, args);
         const r = opts.call ? await opts.call(tool, args) : opts.gate ? await opts.gate(tool.name, call) : await call();
-        return { content: [{ type: "text" as const, text: r.text }], isError: r.isError };
+        return callResult(r);
       }) as never,
     );
   }
   return server;
 }
+
+/** The MCP CallToolResult of an answer: its text, and its data as structuredContent when it has some. */
+export function callResult(r: ToolAnswer): { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError: boolean } {
+  // Keys in the order the SDK's transport writes them (the HTTP fast path must send the same bytes).
+  if (r.data && !r.isError) return { content: [{ type: "text", text: r.text }], structuredContent: r.data, isError: false };
+  return { content: [{ type: "text", text: r.text }], isError: r.isError };
+}
+
+export { type ServeMode, serveMode } from "./mode.js";

@@ -12,6 +12,7 @@ import { restartRepoServer } from "../server/launch.js";
 import { DB_NAME, STATE_DIR, assertTrustedState, findRepoRoot, isInitialised, liveServer, repoDb } from "../server/state.js";
 import type { ToolContext } from "../tools/tool.js";
 import { version } from "../version.js";
+import { type ServeMode, serveMode } from "./mode.js";
 import { relayTo } from "./relay.js";
 
 export const USAGE = `usage: drsg-mcp [--db PATH | PATH] [--repo DIR] [--read-only]
@@ -22,7 +23,8 @@ export const USAGE = `usage: drsg-mcp [--db PATH | PATH] [--repo DIR] [--read-on
   In a repository drsg init set up, the session goes to its drsg serve watch (started again
   when it is not running), so every host shares one server that follows the commits.
   --repo DIR     the repository to serve (agent configs name it; default: walk up from here)
-  --read-only    refuse every tool that writes
+  --read-only    list and serve no tool that writes (also DRSG_MCP_MODE=read); the default is
+                 read-write: this is the user's own machine
   -h, --help     this text
   -V, --version  the version`;
 
@@ -130,7 +132,9 @@ export async function mainStdio(argv: string[]): Promise<number> {
     return 0;
   }
   let source: Source;
+  let mode: ServeMode;
   try {
+    mode = serveMode(args.readOnly);
     source = await chooseSource(args);
   } catch (e) {
     const code = (e as DrsgError).code ?? "INTERNAL";
@@ -147,19 +151,19 @@ export async function mainStdio(argv: string[]): Promise<number> {
         return undefined;
       }));
     if (live) {
-      await relayTo(live, { reconnect: async () => (await liveServer(root)) ?? restartRepoServer(root) });
+      await relayTo(live, { reconnect: async () => (await liveServer(root)) ?? restartRepoServer(root), mode });
       return 0;
     }
   }
-  return serveInProcess(path);
+  return serveInProcess(path, mode);
 }
 
 /**
  * Serve `path` from this process. Loaded only here: a relayed session (the common case in an
  * initialised repository) never pays for the tools, graph and store modules at start-up.
  */
-async function serveInProcess(path: string): Promise<number> {
-  const [{ StdioServerTransport }, { GraphViews }, { activePlugins }, { MountManager }, { RoutedStore }, { openStore }, { TOOLS }, { buildMcpServer }] = await Promise.all([
+async function serveInProcess(path: string, mode: ServeMode): Promise<number> {
+  const [{ StdioServerTransport }, { GraphViews }, { activePlugins }, { MountManager }, { RoutedStore }, { openStore }, { TOOLS }, { buildMcpServer, toolsFor }] = await Promise.all([
     import("@modelcontextprotocol/sdk/server/stdio.js"),
     import("../graph/view.js"),
     import("../plugin/registry.js"),
@@ -171,7 +175,7 @@ async function serveInProcess(path: string): Promise<number> {
   ]);
   let store: ReturnType<typeof openStore>;
   try {
-    store = openStore(path);
+    store = openStore(path, { maintenance: true });
   } catch (e) {
     // The code once: errorText would repeat it ("error [X]: X: ...").
     process.stderr.write(e instanceof DrsgError ? `error [${e.code}]: ${e.message}\n` : `error [INTERNAL]: ${errorText(e)}\n`);
@@ -186,7 +190,7 @@ async function serveInProcess(path: string): Promise<number> {
     views: new GraphViews(routed),
     extras: { mounts },
   };
-  const server = buildMcpServer(ctx, TOOLS, { version: version() });
+  const server = buildMcpServer(ctx, toolsFor(TOOLS, mode, routed), { version: version() });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((res) => {
     transport.onclose = () => res();

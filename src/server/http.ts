@@ -11,7 +11,7 @@ import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js
 import { SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { DrsgError } from "../model/errors.js";
 import { log } from "../log.js";
-import { buildMcpServer, runTool } from "../mcp/server.js";
+import { buildMcpServer, callResult, runTool, type ToolAnswer } from "../mcp/server.js";
 import { type Tool, type ToolContext, servedOver } from "../tools/tool.js";
 import { version } from "../version.js";
 import type { PluginSet } from "../plugin/host.js";
@@ -237,7 +237,12 @@ interface Session {
   inflight: number;
   initialized: boolean;
   created: number;
+  /** Opened with `x-drsg-mode: read` (drsg-mcp --read-only relaying): no write tool is listed or run. */
+  readOnly: boolean;
 }
+
+/** The header a client opens a read-only session with; it can only narrow what a server offers. */
+export const MODE_HEADER = "x-drsg-mode";
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const { ctx, tools } = opts;
@@ -300,7 +305,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     return s;
   };
 
-  type Answer = { text: string; isError: boolean; code?: string };
+  type Answer = ToolAnswer;
   type Late = (kind: "busy" | "slow", secs: number) => Answer;
 
   /**
@@ -309,7 +314,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
    */
   const running = new Map<string, Promise<Answer>>();
   const answer = async (tool: Tool, args: unknown, late: Late): Promise<Answer> => {
-    const pure = answers !== undefined && (tool.pure === true || (typeof tool.pure === "function" && tool.pure(args as never)));
+    // The cache keeps text: a tool answering data (structuredContent) runs each time.
+    const pure = answers !== undefined && !tool.output && (tool.pure === true || (typeof tool.pure === "function" && tool.pure(args as never)));
     const st = pure ? stamp() : undefined;
     const run = () =>
       gate.run(() => runTool(tool, tctx, args), late).catch((e) => {
@@ -360,12 +366,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     const call = plainToolCall(req, body);
     if (!call) return false;
     const tool = toolByName.get(call.name);
-    if (!tool || !servedOver(tool, ctx.transport)) return false;
+    if (!tool || !servedOver(tool, ctx.transport) || (session.readOnly && !tool.readOnly)) return false;
     const parsed = tool.input.safeParse(call.args);
     if (!parsed.success) return false;
     fastCalls++;
     const r = await mcpCall(tool, parsed.data);
-    const text = JSON.stringify({ result: { content: [{ type: "text", text: r.text }], isError: r.isError }, jsonrpc: "2.0", id: call.id });
+    const text = JSON.stringify({ result: callResult(r), jsonrpc: "2.0", id: call.id });
     if (res.destroyed) return true;
     res.writeHead(200, {
       "content-type": "application/json",
@@ -376,9 +382,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     return true;
   };
 
-  const newSession = async (): Promise<Session> => {
-    const server = buildMcpServer(tctx, tools, { version: version(), call: mcpCall });
+  const newSession = async (readOnly: boolean): Promise<Session> => {
+    const server = buildMcpServer(tctx, readOnly ? tools.filter((t) => t.readOnly) : tools, { version: version(), call: mcpCall });
     const s: Session = {
+      readOnly,
       transport: undefined as unknown as WebStandardStreamableHTTPServerTransport,
       server,
       lastSeen: Date.now(),
@@ -549,7 +556,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
           return;
         }
       } else if (req.method === "POST" && body !== undefined && isInitializeRequest(body)) {
-        session = await newSession();
+        session = await newSession(String(req.headers[MODE_HEADER] ?? "").toLowerCase() === "read");
       } else {
         send(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "no mcp-session-id: send initialize first" } });
         return;

@@ -14,6 +14,20 @@ export const SCHEMA_VERSION = 2;
  */
 export const OLDEST_MIGRATED = 1;
 
+/** One step of the schema, v → v + 1. */
+export interface Migration {
+  sql: string;
+  /**
+   * It takes moments whatever the file's size (it touches caches, not the graph): applied at
+   * open. One that is not instant (rewrites graph tables) is never run silently: a server opens
+   * the file in maintenance mode (upgrade_status, apply_upgrade — which backs the file up
+   * first), any other opener is refused with UPGRADE_REQUIRED.
+   */
+  instant: boolean;
+  /** What it does, for upgrade_status. */
+  what: string;
+}
+
 /** The partial cache: not graph state (no history; writing it is not a database commit). data: the partial's JSON, raw-deflated. */
 const PARTIAL_CACHE = `CREATE TABLE partial_cache (
   blob  TEXT NOT NULL,
@@ -22,8 +36,12 @@ const PARTIAL_CACHE = `CREATE TABLE partial_cache (
   PRIMARY KEY (blob, build)
 ) STRICT;`;
 
-export const MIGRATIONS: Record<number, string> = {
-  1: `DROP TABLE partial_cache;\n${PARTIAL_CACHE}`,
+export const MIGRATIONS: Record<number, Migration> = {
+  1: {
+    sql: `DROP TABLE partial_cache;\n${PARTIAL_CACHE}`,
+    instant: true,
+    what: "the partial cache is re-created holding deflated JSON (it starts empty and refills on the next digest)",
+  },
 };
 
 /** `PRAGMA application_id` of every drsg database: "drsg" in ASCII. */

@@ -7,12 +7,14 @@ import { dirname, resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
 import { packPartial, unpackPartial } from "../model/packed.js";
+import { type CommitChanges, readChanges } from "./changes.js";
 import { type NodeRow, StoreContext, toNode } from "./context.js";
 import { ensureFtsTokens, ftsQuery } from "./fts.js";
 import { openConnection, openError, releaseLock, takeLock } from "./lock.js";
 import { SqlReader } from "./reader.js";
-import { APPLICATION_ID, DDL, META_FLOOR, MIGRATIONS, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
+import { APPLICATION_ID, DDL, META_FLOOR, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
 import type { DbCommit, OpenOptions, Reader, Store, StoredNode, Writer } from "./types.js";
+import { instantFrom, MaintenanceStore, migrate, upgradeRequired } from "./upgrade.js";
 import { StoreWriter } from "./writer.js";
 
 export { SCHEMA_VERSION } from "./schema.js";
@@ -115,18 +117,6 @@ function inspect(db: Database.Database, file: string): "empty" | "drsg" | number
   return "drsg";
 }
 
-/** Take a database of an older schema version to this one, in one transaction. */
-function migrateSchema(db: Database.Database, from: number): void {
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    for (let v = from; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    db.exec("COMMIT");
-  } catch (e) {
-    db.exec("ROLLBACK");
-    throw e;
-  }
-}
 
 function initSchema(db: Database.Database): void {
   db.exec("BEGIN IMMEDIATE");
@@ -149,10 +139,12 @@ function initSchema(db: Database.Database): void {
  * - `readonly`: the store refuses write() and putCachedPartials() (BAD_INPUT), never creates,
  *   and still takes the exclusive lock (so the file must be writable).
  * - A database of an older schema this drsg migrates (schema.ts, MIGRATIONS) is migrated here,
- *   in one transaction, readonly or not: migrations touch the partial cache only, never the graph.
+ *   in one transaction, readonly or not, when every step is instant (touches caches only). When
+ *   one is not, `maintenance` opens it as a MaintenanceStore (src/store/upgrade.ts: upgrade
+ *   status, and apply with a backup first); without `maintenance` it is UPGRADE_REQUIRED.
  * - Nested write(): refused with INTERNAL — call the inner code with the outer Writer instead.
  */
-export function openStore(path: string, opts: OpenOptions = {}): Store {
+export function openStore(path: string, opts: OpenOptions & { maintenance?: boolean } = {}): Store {
   const retain = resolveRetainCommits(opts.retainCommits);
   const file = resolve(path);
   const dir = dirname(file);
@@ -183,7 +175,13 @@ export function openStore(path: string, opts: OpenOptions = {}): Store {
     takeLock(db, file);
     locked = true;
     if (state === "empty") initSchema(db);
-    else if (typeof state === "number") migrateSchema(db, state);
+    else if (typeof state === "number") {
+      if (!instantFrom(state)) {
+        if (!opts.maintenance) throw upgradeRequired(file, state, "open database");
+        return new MaintenanceStore(db, file, state, retain, opts.readonly === true, () => releaseLock(file));
+      }
+      migrate(db, state);
+    }
     // Search rows indexed by another tokenisation are rebuilt (fts.ts), readonly or not, as migrations are.
     ensureFtsTokens(db, state === "empty");
     db.pragma("synchronous = NORMAL");
@@ -355,4 +353,34 @@ class SqliteStore extends SqlReader implements Store {
     releaseLock(this.path);
     this.ctx.db.close();
   }
+}
+
+/** The SQLite store behind `store` for `plane` (a routed store's mount holding it), or undefined. */
+function sqliteOf(store: Store, plane?: string): SqliteStore | undefined {
+  const routed = store as Store & { storeOf?: (p: string) => Store; main?: Store };
+  const inner = plane !== undefined && typeof routed.storeOf === "function" ? routed.storeOf(plane) : (routed.main ?? store);
+  return inner instanceof SqliteStore ? inner : undefined;
+}
+
+/** What a commit window is: the newest commit and its time, and the oldest readable as-of. */
+export interface CommitWindow {
+  latest: number;
+  /** Wall-clock ms of the newest commit (0 before any). */
+  latestAt: number;
+  floor: number;
+  retain: number;
+}
+
+/** The readable window of the database `store` reads (for a plane, the one holding it). */
+export function commitWindow(store: Store, plane?: string): CommitWindow {
+  const s = sqliteOf(store, plane);
+  if (!s) return { latest: store.currentSeq(), latestAt: 0, floor: 0, retain: store.retainCommits };
+  return { latest: s.ctx.latest, latestAt: s.ctx.latestAt, floor: s.ctx.floor(), retain: s.ctx.retain };
+}
+
+/** What commits `from` (exclusive) .. `to` (inclusive) did to `plane`, per commit (src/store/changes.ts). */
+export function planeChanges(store: Store, plane: string, from: number, to: number): CommitChanges[] {
+  const s = sqliteOf(store, plane);
+  if (!s) throw new DrsgError("BAD_INPUT", `changes: the database holding plane "${plane}" keeps no history`, { plane });
+  return readChanges(s.ctx, plane, from, to);
 }

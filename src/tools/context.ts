@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Reader, StoredEdge, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, renderSections, requirePlane, resolveOne, withMatchNote } from "./common.js";
+import { AS_OF_INPUT } from "./asof.js";
 import { describeBlock } from "./describe.js";
 import { defineTool } from "./tool.js";
 
@@ -30,7 +31,7 @@ export const context = defineTool({
   name: "context",
   description:
     "A symbol's whole neighbourhood in one call: its definition and properties, the container, callers with call-site lines, callees (unresolved ones with the reason they could not be bound), what it contains, references, inheritance and type uses. Start here before reading files. `name` is a key, a key suffix (e.g. Cart.addItem) or a substring; ambiguous names return candidates.",
-  input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000), ...PAGE_INPUT }),
+  input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000), ...PAGE_INPUT, as_of: AS_OF_INPUT }),
   readOnly: true,
   pure: true,
   cli: { positionals: ["name"] },

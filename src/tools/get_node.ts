@@ -5,7 +5,8 @@ import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
 import { BUDGET, freshnessLine, headerLines, missText, pluginDrift } from "./common.js";
 import { planeOf } from "./graph_lines.js";
-import { defineTool } from "./tool.js";
+import { AS_OF_INPUT, AS_OF_OUTPUT } from "./asof.js";
+import { defineTool, structured } from "./tool.js";
 
 const VALUE_CAP = 2_000;
 
@@ -23,6 +24,14 @@ export const getNode = defineTool({
     plane: z.string().min(1).max(200),
     id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     key: z.string().min(1).max(1000).optional(),
+    as_of: AS_OF_INPUT,
+  }),
+  output: z.object({
+    plane: z.string(),
+    synced: z.string().nullable(),
+    plugin_drift: z.string().optional(),
+    node: z.object({ id: z.number().int(), key: z.string(), labels: z.array(z.string()), properties: z.record(z.string(), z.unknown()) }).nullable(),
+    as_of: AS_OF_OUTPUT,
   }),
   readOnly: true,
   pure: true,
@@ -31,8 +40,10 @@ export const getNode = defineTool({
     if ((id === undefined) === (key === undefined)) throw new DrsgError("BAD_INPUT", "get_node: pass exactly one of id and key");
     const n = id !== undefined ? ctx.store.getNode(p.name, id) : ctx.store.getNodeByKey(p.name, key!);
     if (!n) {
-      if (id !== undefined) return [...headerLines(ctx, p), `no node #${id} in plane '${p.name}' — traverse and search list node ids`].join("\n");
-      return missText(ctx, p, key!, ["get_node matches keys exactly; context and describe also match a key suffix or substring"]);
+      const none = { plane: p.name, synced: freshnessLine(p)?.replace(/^synced: /, "") ?? null, node: null };
+      if (id !== undefined)
+        return structured([...headerLines(ctx, p), `no node #${id} in plane '${p.name}' — traverse and search list node ids`].join("\n"), none);
+      return structured(missText(ctx, p, key!, ["get_node matches keys exactly; context and describe also match a key suffix or substring"]), none);
     }
     const properties: Record<string, PropValue> = {};
     for (const k of Object.keys(n.props).sort()) properties[k] = lean(n.props[k]!);

@@ -11,6 +11,7 @@ import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
 import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
+import { AS_OF_INPUT } from "./asof.js";
 import { danglingAttachments, declaredCoordinates, mapExternal, otherCodePlanes, relatedPlanes } from "./across.js";
 import { attachmentsOf } from "./attachments.js";
 import { defineTool, type ToolContext } from "./tool.js";
@@ -224,6 +225,7 @@ export const impact = defineTool({
   input: z.strictObject({
     plane: z.string().min(1).max(200),
     name: z.string().min(1).max(1000),
+    as_of: AS_OF_INPUT,
     depth: z.number().int().min(1).max(6).default(3),
     across: z.enum(["none", "attached", "all"]).default("none"),
     ...PAGE_INPUT,

@@ -1,5 +1,7 @@
 // Every agent verb and graph tool, in the order tools/list shows them.
+import { algo } from "./algo.js";
 import { attach, attachments, detach } from "./attachments.js";
+import { changes } from "./changes.js";
 import { context } from "./context.js";
 import { cypher } from "./cypher.js";
 import { deployed } from "./deployed.js";
@@ -42,6 +44,8 @@ export const TOOLS: Tool[] = [
   traverse,
   cypher,
   query,
+  algo,
+  changes,
   deployed,
   wire,
   history,

@@ -20,7 +20,35 @@ export interface ToolContext {
   extras?: Record<string, unknown>;
 }
 
-export type ToolResult = string | { [k: string]: unknown } | unknown[];
+export type ToolResult = string | { [k: string]: unknown } | unknown[] | Structured;
+
+/**
+ * An answer that is data: the text agents read and the same answer as a JSON object, sent as
+ * MCP `structuredContent` (validated against the tool's `output` schema) beside the text.
+ */
+export class Structured {
+  constructor(
+    readonly text: string,
+    readonly data: Record<string, unknown>,
+  ) {}
+}
+
+/** `text` for people and models, `data` for programs (a tool declaring `output` returns this). */
+export function structured(text: string, data: Record<string, unknown>): Structured {
+  return new Structured(text, data);
+}
+
+/** MCP tool annotations (hints a host may show or act on; never a security boundary). */
+export interface ToolHints {
+  /** A human title; default: the name with its underscores as spaces, capitalised. */
+  title?: string;
+  /** Deletes or overwrites what an agent cannot get back (default false; meaningful for writes only). */
+  destructive?: boolean;
+  /** Calling again with the same input changes nothing more (default: true for reads). */
+  idempotent?: boolean;
+  /** Talks to something outside this server's database and tree (another server). */
+  openWorld?: boolean;
+}
 
 export interface Tool<S extends z.ZodType = z.ZodType> {
   name: string;
@@ -28,6 +56,13 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   input: S;
   /** True for tools that never write. */
   readOnly: boolean;
+  /** Annotation hints beyond readOnly (src/mcp/server.ts turns them into MCP annotations). */
+  hints?: ToolHints;
+  /**
+   * The shape of the answer's data (an object schema): the tool returns `structured(text, data)`
+   * or a plain object, and MCP hosts get it as validated `structuredContent`.
+   */
+  output?: z.ZodObject;
   /**
    * The answer is a function of the database's current state, the installed plugins and the
    * input alone (no files, git, clock or remote servers read), so a server may answer the same
@@ -44,6 +79,15 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
 /** Whether `tool` is served over `transport` (every transport unless it names some). */
 export function servedOver(tool: Tool, transport: Transport): boolean {
   return !tool.transports || tool.transports.includes(transport);
+}
+
+/**
+ * Whether the tool reads the past: its input has an `as_of` field (AS_OF_INPUT in
+ * src/tools/asof.ts), which the runner answers for every such tool in one place.
+ */
+export function readsAsOf(tool: Tool): boolean {
+  const shape = (tool.input as { shape?: Record<string, unknown> }).shape;
+  return shape !== undefined && "as_of" in shape;
 }
 
 /** Define a tool with its input type inferred from the schema. */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { reach } from "../graph/walk.js";
 import { DrsgError } from "../model/errors.js";
 import type { StoredNode } from "../store/types.js";
+import { AS_OF_INPUT } from "./asof.js";
 import { PAGE_INPUT, type Section, headerLines, oneLine, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
 import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
@@ -24,6 +25,7 @@ export const traverse = defineTool({
     min: z.number().int().min(1).max(MAX_HOPS).default(1),
     max: z.number().int().min(1).max(MAX_HOPS).default(1),
     ...PAGE_INPUT,
+    as_of: AS_OF_INPUT,
   }),
   readOnly: true,
   pure: true,

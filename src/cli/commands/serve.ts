@@ -14,6 +14,7 @@ import { PlaneSync } from "../../sync/fold.js";
 import { stopRequests } from "../../sync/follower-process.js";
 import { Watcher, followerMode } from "../../sync/watch.js";
 import { FoldLog } from "../../tools/fold_log.js";
+import { serveMode, toolsFor } from "../../mcp/server.js";
 import { TOOLS } from "../../tools/index.js";
 import type { ToolContext } from "../../tools/tool.js";
 import { type Command, flag, str } from "../command.js";
@@ -59,7 +60,7 @@ export function openUrl(url: string, io: { err(s: string): void }): void {
 export const serveCommand: Command = {
   name: "serve",
   summary: "serve the database over HTTP (MCP on /mcp, JSON-RPC on /rpc); `serve watch` also follows a repository",
-  usage: "drsg serve [--addr HOST:PORT] [--db PATH]  |  drsg serve watch --dir D [--plane P] [--addr HOST:PORT] [--db PATH] [--force]  (--open: open the dashboard in a browser)",
+  usage: "drsg serve [--addr HOST:PORT] [--db PATH]  |  drsg serve watch --dir D [--plane P] [--addr HOST:PORT] [--db PATH] [--force]  (--open: open the dashboard in a browser; --read-only or DRSG_MCP_MODE=read: no write tool)",
   options: {
     addr: { type: "string" },
     db: { type: "string" },
@@ -67,6 +68,7 @@ export const serveCommand: Command = {
     plane: { type: "string" },
     force: { type: "boolean" },
     open: { type: "boolean" },
+    "read-only": { type: "boolean" },
   },
   async run(args, io) {
     const sub = args.positionals[0];
@@ -81,7 +83,7 @@ export const serveCommand: Command = {
     const watch = sub === "watch";
     const dir = str(args, "dir") ?? (watch ? "." : undefined);
     // The database of the followed repository (walking up from --dir) or of the working directory's, unless --db / $DRSG_DB name one.
-    const main = await openDb(str(args, "db"), { create: watch, start: dir });
+    const main = await openDb(str(args, "db"), { create: watch, start: dir, maintenance: !watch });
     const store = new RoutedStore(main);
     const mounts = new MountManager(store, activePlugins);
     let sync: PlaneSync | undefined;
@@ -123,7 +125,7 @@ export const serveCommand: Command = {
       }
       server = await startServer({
         ctx,
-        tools: TOOLS,
+        tools: toolsFor(TOOLS, serveMode(flag(args, "read-only")), store),
         host,
         port,
         token,
