@@ -14,7 +14,7 @@ import { bidirectional as unweightedPath } from "graphology-shortest-path/unweig
 import { bidirectional as weightedPath } from "graphology-shortest-path/dijkstra.js";
 import { bfs } from "graphology-traversal";
 import { DrsgError } from "../model/errors.js";
-import type { EdgeAttrs, NodeAttrs, PlaneGraph } from "./view.js";
+import { type EdgeAttrs, type NodeAttrs, type PlaneGraph, perView } from "./view.js";
 
 // These packages are CommonJS with `module.exports = fn`: Node hands the function over as the
 // default import, while their typings (`export default`) read, under NodeNext, as a namespace.
@@ -61,15 +61,13 @@ export function restrict(g: PlaneGraph, r: Restriction = {}): AlgoGraph {
   return out;
 }
 
-/** Restrictions of a view built lately (a view is one commit's state; the algorithms only read them). */
-const restricted = new WeakMap<PlaneGraph, Map<string, AlgoGraph>>();
+/** Restrictions of a view made lately, per state of the view (perView); the algorithms only read them. */
 const RESTRICTIONS_KEPT = 4;
 
 /** `restrict`, reusing the copy when the same view was restricted the same way lately. */
 export function restrictCached(g: PlaneGraph, r: Restriction = {}): AlgoGraph {
   const id = JSON.stringify([[...(r.labels ?? [])].sort(), [...(r.edgeTypes ?? [])].sort(), r.undirected === true]);
-  let byId = restricted.get(g);
-  if (!byId) restricted.set(g, (byId = new Map()));
+  const byId = perView(g, "algo.restricted", () => new Map<string, AlgoGraph>());
   const hit = byId.get(id);
   if (hit) return hit;
   const made = restrict(g, r);

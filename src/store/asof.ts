@@ -2,7 +2,7 @@
 // as-of reader (history tables), every write is refused, and currentSeq() is that commit — so
 // the caches the verbs keep per commit (graph views, plane records, key prefixes) stay right.
 import { DrsgError } from "../model/errors.js";
-import type { DbCommit, NodeSite, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
+import type { DbCommit, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export class AsOfStore implements Store {
   readonly path: string;
@@ -96,6 +96,13 @@ export class AsOfStore implements Store {
   }
   currentSeq(): number {
     return this.seq;
+  }
+  planeSeq(_plane: string): number {
+    return this.seq;
+  }
+  /** A past state never moves: there is no delta to follow (views of it are built once). */
+  planeDelta(_plane: string, _since: number, _max: number): PlaneDelta | undefined {
+    return undefined;
   }
   searchText(_plane: string, _query: string, _limit: number): StoredNode[] {
     // The keyword index holds the current state only: answering the past from it would be wrong.

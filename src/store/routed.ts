@@ -5,7 +5,7 @@
 // mounted plane go through `writeTo(plane, fn)`; `write()` is the main database's.
 import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
-import type { DbCommit, NodeSite, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
+import type { DbCommit, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export interface Mount {
   name: string;
@@ -153,6 +153,12 @@ export class RoutedStore implements Store {
     let s = this.main.currentSeq();
     for (const m of this.mounts.values()) s += m.store.currentSeq();
     return s + this.mounts.size * 1e9;
+  }
+  planeSeq(plane: string): number {
+    return this.storeOf(plane).currentSeq();
+  }
+  planeDelta(plane: string, since: number, max: number): PlaneDelta | undefined {
+    return this.storeOf(plane).planeDelta(plane, since, max);
   }
   searchText(plane: string, query: string, limit: number): StoredNode[] {
     return this.storeOf(plane).searchText(plane, query, limit);

@@ -8,12 +8,12 @@ import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
 import { packPartial, unpackPartial } from "../model/packed.js";
 import { type CommitChanges, readChanges } from "./changes.js";
-import { type NodeRow, StoreContext, toNode } from "./context.js";
+import { type EdgeRow, type NodeRow, StoreContext, toEdge, toNode } from "./context.js";
 import { ensureFtsTokens, ftsQuery } from "./fts.js";
 import { openConnection, openError, releaseLock, takeLock } from "./lock.js";
 import { SqlReader } from "./reader.js";
 import { APPLICATION_ID, DDL, META_FLOOR, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
-import type { DbCommit, OpenOptions, Reader, Store, StoredNode, Writer } from "./types.js";
+import type { DbCommit, OpenOptions, PlaneDelta, Reader, Store, StoredNode, Writer } from "./types.js";
 import { instantFrom, MaintenanceStore, migrate, upgradeRequired } from "./upgrade.js";
 import { StoreWriter } from "./writer.js";
 
@@ -203,6 +203,13 @@ function isThenable(v: unknown): boolean {
   return (typeof v === "object" || typeof v === "function") && v !== null && typeof (v as { then?: unknown }).then === "function";
 }
 
+const DELTA_NODES = "SELECT id, key, labels, props FROM nodes WHERE plane = @p AND since > @s LIMIT @lim";
+const DELTA_EDGES = "SELECT id, type, src, dst, props FROM edges WHERE plane = @p AND since > @s LIMIT @lim";
+const DELTA_GONE_NODES =
+  "SELECT DISTINCT h.id FROM node_hist h WHERE h.until > @s AND h.plane = @p AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = h.id) LIMIT @lim";
+const DELTA_GONE_EDGES =
+  "SELECT DISTINCT h.id FROM edge_hist h WHERE h.until > @s AND h.plane = @p AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.id = h.id) LIMIT @lim";
+
 class SqliteStore extends SqlReader implements Store {
   declare readonly ctx: StoreContext;
   readonly path: string;
@@ -301,6 +308,26 @@ class SqliteStore extends SqlReader implements Store {
 
   currentSeq(): number {
     return this.ctx.latest;
+  }
+
+  planeSeq(_plane: string): number {
+    return this.ctx.latest;
+  }
+
+  planeDelta(plane: string, since: number, max: number): PlaneDelta | undefined {
+    if (since < this.ctx.floor() || since > this.ctx.latest) return undefined;
+    const p = this.planeId(plane);
+    const s = { p, s: since, lim: max + 1 };
+    // Live rows written after `since` (the `since` column is not indexed: a scan of one column).
+    const nodeRows = this.ctx.stmt(DELTA_NODES).all(s) as NodeRow[];
+    if (nodeRows.length > max) return undefined;
+    const edgeRows = this.ctx.stmt(DELTA_EDGES).all(s) as EdgeRow[];
+    if (nodeRows.length + edgeRows.length > max) return undefined;
+    // Rows superseded after `since` whose id is not live any more: deleted (history's until index).
+    const goneNodes = (this.ctx.stmt(DELTA_GONE_NODES).all(s) as { id: number }[]).map((r) => r.id);
+    const goneEdges = (this.ctx.stmt(DELTA_GONE_EDGES).all(s) as { id: number }[]).map((r) => r.id);
+    if (nodeRows.length + edgeRows.length + goneNodes.length + goneEdges.length > max) return undefined;
+    return { planeId: p, nodes: nodeRows.map((r) => toNode(plane, r)), goneNodes, edges: edgeRows.map((r) => toEdge(plane, r)), goneEdges };
   }
 
   searchText(plane: string, query: string, limit: number): StoredNode[] {

@@ -127,6 +127,18 @@ export interface Writer extends Reader {
   deleteEdge(plane: string, id: number): void;
 }
 
+/** What changed in one plane after a commit: rows written since, and ids that are gone. */
+export interface PlaneDelta {
+  /** The plane's id now (a plane dropped and made again has a new id: the delta is not for it). */
+  planeId: number;
+  /** Nodes created or patched after the commit (their current rows). */
+  nodes: StoredNode[];
+  /** Ids of nodes deleted after the commit. */
+  goneNodes: number[];
+  edges: StoredEdge[];
+  goneEdges: number[];
+}
+
 export interface Store extends Reader {
   readonly path: string;
   readonly retainCommits: number;
@@ -138,6 +150,14 @@ export interface Store extends Reader {
   seqAt(ms: number): number;
   commits(): DbCommit[];
   currentSeq(): number;
+  /**
+   * The commit sequence of the database holding `plane` (a routed store's mounts count their
+   * own), and what changed in the plane after commit `since` of that database — undefined when
+   * the history that would say so is reclaimed (`since` below the retained floor) or the delta
+   * holds more than `max` rows (a full read is as cheap).
+   */
+  planeSeq(plane: string): number;
+  planeDelta(plane: string, since: number, max: number): PlaneDelta | undefined;
   /** FTS5 keyword search over node names, signatures and doc comments; stand-ins (UnresolvedRef, External) are left out. */
   searchText(plane: string, query: string, limit: number): StoredNode[];
   /** Per-file partial cache keyed by (blob id, plugin build): the partial's JSON text. */

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";
-import type { DbCommit, NodeSite, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
+import type { DbCommit, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export interface UpgradeStatus {
   path: string;
@@ -125,6 +125,12 @@ export class MaintenanceStore implements Store {
   }
   currentSeq(): number {
     return 0;
+  }
+  planeSeq(_plane: string): number {
+    return 0;
+  }
+  planeDelta(_plane: string, _since: number, _max: number): PlaneDelta | undefined {
+    return undefined;
   }
   commits(): DbCommit[] {
     return [];

@@ -49,21 +49,43 @@ export function canonical(v: PropValue | Props | undefined): string {
 
 /** Load the plane's state (every node; parser-owned edges) from the store. */
 export function loadPlaneState(store: Store, plane: string): PlaneState {
+  return readPlane(store, plane, false).state;
+}
+
+/**
+ * The plane's state and, read in the same pass, its parser-owned facts as the resolvers asserted
+ * them (keys for endpoints, sorted as a build merges them): what a fresh process seeds its
+ * incremental resolution with instead of resolving the whole tree again.
+ */
+export function loadPlaneFacts(store: Store, plane: string): { state: PlaneState; facts: Facts } {
+  const r = readPlane(store, plane, true);
+  return { state: r.state, facts: r.facts! };
+}
+
+function readPlane(store: Store, plane: string, withFacts: boolean): { state: PlaneState; facts?: Facts } {
   const nodes: PlaneState["nodes"] = new Map();
   const keyOf = new Map<number, string>();
+  const factNodes: NodeFact[] = [];
   for (const n of store.allNodes(plane)) {
-    nodes.set(n.key, { id: n.id, labels: n.labels, props: n.props, owned: isOwned(n.props) });
+    const owned = isOwned(n.props);
+    nodes.set(n.key, { id: n.id, labels: n.labels, props: n.props, owned });
     keyOf.set(n.id, n.key);
+    if (withFacts && owned) factNodes.push({ key: n.key, labels: n.labels, props: n.props });
   }
   const edges: PlaneState["edges"] = new Map();
+  const factEdges: EdgeFact[] = [];
   for (const e of store.allEdges(plane)) {
     if (!isOwned(e.props)) continue;
     const s = keyOf.get(e.src);
     const d = keyOf.get(e.dst);
     if (s === undefined || d === undefined) continue;
     edges.set(edgeId(s, e.type, d), { id: e.id, props: e.props });
+    if (withFacts) factEdges.push({ src: s, type: e.type, dst: d, props: e.props });
   }
-  return { nodes, edges };
+  if (!withFacts) return { state: { nodes, edges } };
+  factNodes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  factEdges.sort(compareEdges);
+  return { state: { nodes, edges }, facts: { nodes: factNodes, edges: factEdges } };
 }
 
 /** Parser facts' props, plus the stored `_`-props and vectors the parser does not set. */

@@ -19,7 +19,7 @@ import type { PluginSet } from "../plugin/host.js";
 import { releaseMemory, setCacheSize } from "../store/store.js";
 import { trimCHeap } from "../store/trim.js";
 import type { Store } from "../store/types.js";
-import { type ApplyStats, type PlaneState, applyChanges, applyFacts, canonical, loadPlaneState } from "./apply.js";
+import { type ApplyStats, type PlaneState, applyChanges, applyFacts, canonical, loadPlaneFacts, loadPlaneState } from "./apply.js";
 import { digest, storeCache } from "./digest.js";
 import { FactIndex, type IncrementalStats, type Known } from "./incremental.js";
 import { buildFacts } from "./pipeline.js";
@@ -369,9 +369,32 @@ export class PlaneSync {
     const tree: Tree = { commit: at, files: new Map(walk.files.map((f) => [f.path, f])), manifests: new Map() };
     await this.readManifests(tree, undefined);
     this.tree = tree;
-    // With every partial at hand, resolve now so the first fold is already incremental.
-    if (missing === 0) await this.index.update(partials, tree.manifests, basename(this.root), new Set());
+    // With every partial at hand, make the first fold incremental: from the plane's own facts
+    // when they are what these plugins built (no resolution at all), else by resolving now.
+    if (missing === 0 && !this.seedFromPlane(at, partials, tree)) await this.index.update(partials, tree.manifests, basename(this.root), new Set());
     await warming;
+  }
+
+  /**
+   * Seed the incremental index (and the plane state) from the facts the plane holds at `at`,
+   * when they are exactly what a resolution of these partials would give: the plane records
+   * `at`, was built by this plugin set, no rebuild is pending, and its last full build reported
+   * no key collision (ownership by file would be ambiguous). False when it cannot vouch for that.
+   */
+  private seedFromPlane(at: string, partials: Known, tree: Tree): boolean {
+    const p = this.store.getPlane(this.plane);
+    if (!p || p.props.synced_commit !== at || p.props.rebuilding_since !== undefined) return false;
+    const builtBy = Array.isArray(p.props.built_by) ? p.props.built_by.map(String) : undefined;
+    if (!builtBy || !sameBuilders(builtBy, this.opts.plugins.builtBy)) return false;
+    const ledger = p.props.ledger;
+    const notes = ledger && typeof ledger === "object" && !Array.isArray(ledger) && Array.isArray(ledger.notes) ? ledger.notes.map(String) : undefined;
+    if (!notes || notes.some((n) => /collision/i.test(n))) return false;
+    const { state, facts } = loadPlaneFacts(this.store, this.plane);
+    this.index.seed(facts, partials, tree.manifests, notes);
+    if (this.index.empty && facts.nodes.length > 0) return false;
+    this.state = state;
+    this.stateSeq = this.store.currentSeq();
+    return true;
   }
 
   /** Does the _ops plane hold an image whose tag names a revision the history did not have yet? */
@@ -500,8 +523,12 @@ export class PlaneSync {
 
   private async fold(from: string, to: string): Promise<FoldResult> {
     const t0 = performance.now();
-    // What the index knows is the tree at `from`; anything else starts it afresh.
-    if (this.tree?.commit !== from) this.index.reset();
+    // What the index knows is the tree at `from`; anything else starts it afresh — from the
+    // plane's own facts when it can (a fresh process folding one commit resolves only the change).
+    if (this.tree?.commit !== from) {
+      this.index.reset();
+      await this.warm(from);
+    }
     const changes = await this.repo.diffTrees(from, to);
     const t1 = performance.now();
     const { tree, changed } = await this.treeAt(from, to, changes);

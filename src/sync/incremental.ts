@@ -1,8 +1,9 @@
 // Incremental resolution for folds. Resolver families are black boxes (partials → facts), so a
 // fold that re-resolved everything would cost a full resolution per commit. Two properties of the
 // resolver contract let it do less, exactly:
-//   P1  a file's refs (and its function-scoped locals) only shape facts whose source node is in
-//       that file — a call is bound where it is written;
+//   P1  a file's refs only shape facts whose source node is in that file — a call is bound where
+//       it is written (its locals do not: a class body's `registry = Registry()` is a local
+//       scoped to the class, and other files' calls are typed through it);
 //   P2  a file's facts depend on another file's partial only through identifiers the first file
 //       writes (names it calls, imports, annotates with, or declares) or through paths (which
 //       only adds, deletes, renames and manifests change).
@@ -108,14 +109,26 @@ function tokensOf(p: Partial): Set<string> {
   return out;
 }
 
-/** What other files may see of a file: the partial without refs, function-scoped locals, positions, docs. */
+const FUNCTION_KINDS = new Set(["function", "method", "constructor", "getter", "setter"]);
+
+/**
+ * Whether other files may see a local: a module-level one, one in a class (or other non-function)
+ * body, an attribute target (`self.x = …` in a method types the class's field), a `global`.
+ */
+function visibleLocal(p: Partial, l: Partial["locals"][number]): boolean {
+  if (l.scope < 0) return true;
+  const kind = p.defs[l.scope]?.kind;
+  return kind === undefined || !FUNCTION_KINDS.has(kind) || l.name.includes(".") || (l.aliasOf?.startsWith("global") ?? false);
+}
+
+/** What other files may see of a file: the partial without refs, function-private locals, positions, docs. */
 function interfaceOf(p: Partial): string {
   return JSON.stringify({
     g: p.grammar,
     d: p.defs.map(({ line: _l, endLine: _e, start: _s, end: _n, doc: _d, ...rest }) => rest),
     i: p.imports.map(({ line: _l, ...rest }) => rest),
     x: p.exports.map(({ line: _l, ...rest }) => rest),
-    l: p.locals.filter((l) => l.scope < 0).map(({ line: _l, at: _a, ...rest }) => rest),
+    l: p.locals.filter((l) => visibleLocal(p, l)).map(({ line: _l, at: _a, ...rest }) => rest),
   });
 }
 
@@ -150,9 +163,10 @@ function elementsOf(p: Partial): Map<string, { name: string; value: string }> {
     add(`x:${e.name}`, e.name, rest);
   }
   for (const l of p.locals) {
-    if (l.scope >= 0) continue;
-    const { line: _l, at: _a, ...rest } = l;
-    add(`l:${l.name}`, l.name, rest);
+    if (!visibleLocal(p, l)) continue;
+    const { line: _l, at: _a, scope, ...rest } = l;
+    const name = l.name.slice(l.name.lastIndexOf(".") + 1);
+    add(`l:${scopeName(scope)}:${l.name}`, name, { ...rest, scope: scopeName(scope) });
   }
   return out;
 }
@@ -167,9 +181,9 @@ function changedNames(a: Partial, b: Partial): Set<string> {
   return out;
 }
 
-/** P1: the partial as other files' resolution needs it. */
+/** P1: the partial as other files' resolution needs it — every local kept (class bodies type members). */
 function stripped(p: Partial): Partial {
-  return { ...p, refs: [], locals: p.locals.filter((l) => l.scope < 0) };
+  return { ...p, refs: [] };
 }
 
 /** Per-blob derived data, cached by blob id and build. */

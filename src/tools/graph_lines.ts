@@ -1,7 +1,7 @@
 // Shared by the graph verbs: the plane's record, cached per database commit, and a node of the
 // plane's graph view as the common one-liner (`key  Label  file:line`), read from the store so
 // it matches every other verb exactly.
-import type { PlaneGraph } from "../graph/view.js";
+import { type PlaneGraph, perView } from "../graph/view.js";
 import type { PlaneInfo, Store } from "../store/types.js";
 import { oneLine, requirePlane } from "./common.js";
 import type { ToolContext } from "./tool.js";
@@ -23,13 +23,10 @@ export function planeOf(ctx: ToolContext, name: string): PlaneInfo {
   return info;
 }
 
-/** One-liners already read, per graph view (a view is one commit's state of one plane). */
-const lines = new WeakMap<PlaneGraph, Map<string, string>>();
-
 /** The one-liner of graph node `id` (a store id as a string), read once per view. */
 export function nodeLine(ctx: ToolContext, plane: string, g: PlaneGraph, id: string): string {
-  let byId = lines.get(g);
-  if (!byId) lines.set(g, (byId = new Map()));
+  // One-liners already read, per state of the view (a view is one commit's state of one plane).
+  const byId = perView(g, "lines", () => new Map<string, string>());
   const hit = byId.get(id);
   if (hit !== undefined) return hit;
   const n = ctx.store.getNode(plane, Number(id));

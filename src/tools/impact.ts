@@ -6,7 +6,7 @@
 // sections to the same answer.
 import { z } from "zod";
 import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
-import type { PlaneGraph } from "../graph/view.js";
+import { type PlaneGraph, perView } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
@@ -34,20 +34,17 @@ export const CANNOT_REACH = new Set(["builtin"]);
 const NAMED_SCAN = 10_000;
 
 /**
- * The plane's UnresolvedRef stand-ins by name, per graph view (a view is one commit's state, so
- * a new commit brings a new view and a new index): the ids, in id order, of those among the
+ * The plane's UnresolvedRef stand-ins by name, per state of the graph view (perView: a commit
+ * that patches the view brings a new index): the ids, in id order, of those among the
  * first NAMED_SCAN nodes of each name — what a name lookup limited to NAMED_SCAN would return.
  */
-const refsByView = new WeakMap<PlaneGraph, Map<string, string[]>>();
-
 function unresolvedRefsNamed(ctx: ToolContext, plane: string, g: PlaneGraph, name: string): string[] {
-  let byName = refsByView.get(g);
-  if (byName === undefined) {
+  const byName = perView(g, "impact.refsByName", () => {
     const refs = new Set<string>();
     for (const n of ctx.store.nodesByLabel(plane, "UnresolvedRef")) refs.add(String(n.id));
     // The view holds every node of the plane, inserted in id order.
     const seen = new Map<string, number>();
-    byName = new Map();
+    const byName = new Map<string, string[]>();
     for (const id of g.nodes()) {
       const nm = keyName(g.getNodeAttribute(id, "key"));
       const k = (seen.get(nm) ?? 0) + 1;
@@ -57,8 +54,8 @@ function unresolvedRefsNamed(ctx: ToolContext, plane: string, g: PlaneGraph, nam
       if (list) list.push(id);
       else byName.set(nm, [id]);
     }
-    refsByView.set(g, byName);
-  }
+    return byName;
+  });
   return byName.get(name) ?? [];
 }
 

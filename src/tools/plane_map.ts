@@ -6,7 +6,7 @@
 import louvainModule from "graphology-communities-louvain";
 import { UndirectedGraph } from "graphology";
 import { z } from "zod";
-import type { PlaneGraph } from "../graph/view.js";
+import { type PlaneGraph, perView } from "../graph/view.js";
 import { DrsgError } from "../model/errors.js";
 import { freshnessLine } from "./common.js";
 import { planeOf } from "./graph_lines.js";
@@ -27,11 +27,11 @@ interface FileIndex {
   fileOf: Map<string, string>;
 }
 
-const indexes = new WeakMap<PlaneGraph, FileIndex>();
-
 function fileIndex(g: PlaneGraph): FileIndex {
-  const hit = indexes.get(g);
-  if (hit) return hit;
+  return perView(g, "plane_map.files", () => buildFileIndex(g));
+}
+
+function buildFileIndex(g: PlaneGraph): FileIndex {
   const symbols = new Map<string, number>();
   const fileOf = new Map<string, string>();
   g.forEachNode((id, a) => {
@@ -50,7 +50,6 @@ function fileIndex(g: PlaneGraph): FileIndex {
     calls.set(k, (calls.get(k) ?? 0) + (a.count ?? 1));
   });
   const idx = { symbols, calls, fileOf };
-  indexes.set(g, idx);
   return idx;
 }
 
@@ -66,12 +65,10 @@ function seeded(seed: number): () => number {
   };
 }
 
-const communities = new WeakMap<PlaneGraph, Map<string, Map<string, number>>>();
 
 /** file → community, for the files under `under` (louvain over the undirected weighted file call graph). */
 function fileCommunities(g: PlaneGraph, idx: FileIndex, under: string, files: string[]): Map<string, number> {
-  let byUnder = communities.get(g);
-  if (!byUnder) communities.set(g, (byUnder = new Map()));
+  const byUnder = perView(g, "plane_map.communities", () => new Map<string, Map<string, number>>());
   const hit = byUnder.get(under);
   if (hit) return hit;
   const fg = new UndirectedGraph<Record<string, never>, { weight: number }>();

@@ -2,7 +2,7 @@
 // way, the reverse, said so. A missing path is explained: unresolved calls break chains.
 import { z } from "zod";
 import { type PathResult, shortestPath } from "../graph/walk.js";
-import type { PlaneGraph } from "../graph/view.js";
+import { type PlaneGraph, perView } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne, withMatchNote } from "./common.js";
 import { nodeLine, planeOf } from "./graph_lines.js";
@@ -33,11 +33,11 @@ interface CallIndex {
   queue: Int32Array;
 }
 
-const callIndexes = new WeakMap<PlaneGraph, CallIndex>();
-
 function callIndex(g: PlaneGraph): CallIndex {
-  const hit = callIndexes.get(g);
-  if (hit) return hit;
+  return perView(g, "trace.calls", () => buildCallIndex(g));
+}
+
+function buildCallIndex(g: PlaneGraph): CallIndex {
   const ids = g.nodes();
   const index = new Map<string, number>();
   for (let i = 0; i < ids.length; i++) index.set(ids[i]!, i);
@@ -68,7 +68,6 @@ function callIndex(g: PlaneGraph): CallIndex {
     parent: new Int32Array(n),
     queue: new Int32Array(n),
   };
-  callIndexes.set(g, ix);
   return ix;
 }
 

@@ -279,6 +279,43 @@ describe("convergence", () => {
     t.diagnostic(`${steps} step(s) compared; ${partial} fold(s) resolved incrementally`);
   });
 
+  test("random commit sequences folded by a fresh sync each time (a new process): equal to a full digest", { timeout: 600_000 }, async (t) => {
+    const seed = process.env.DRSG_PROPERTY_SEED ? Number(process.env.DRSG_PROPERTY_SEED) : (Date.now() + 1) % 2_147_483_647;
+    const runs = process.env.DRSG_PROPERTY_RUNS ? Number(process.env.DRSG_PROPERTY_RUNS) : 6;
+    t.diagnostic(`fast-check seed ${seed}, ${runs} run(s) — rerun with DRSG_PROPERTY_SEED=${seed}`);
+    let seeded = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 2, maxLength: 6 }), async (ops) => {
+        const dir = temp("drsg-prop-");
+        makeRepo(dir, [{ files: BASE_TREE, message: "base" }]);
+        const { store } = tempStore();
+        const done: string[] = [];
+        try {
+          const first = await openSync(store, dir, { plane: "prop", git: false });
+          await first.syncToHead();
+          await first.close();
+          for (const [i, op] of ops.entries()) {
+            done.push(applyOp(dir, op, i + 1));
+            // Nothing in memory: the index is seeded from the plane's facts, or resolves in full.
+            const sync = await openSync(store, dir, { plane: "prop", git: false });
+            try {
+              const r: FoldResult = await sync.syncToHead();
+              if (r.resolution?.partial.length) seeded++;
+            } finally {
+              await sync.close();
+            }
+            await assertConverged(store, "prop", dir, `fresh sync after ${done.join("; ")}`);
+          }
+        } finally {
+          store.close();
+        }
+      }),
+      { seed, numRuns: runs, endOnFailure: true },
+    );
+    t.diagnostic(`${seeded} fresh fold(s) resolved incrementally from the plane's own facts`);
+    assert.ok(seeded > 0, "some fresh folds were incremental (seeded from the plane)");
+  });
+
   test("every commit of the fixture history, forwards, backwards and jumping", { timeout: 600_000 }, async () => {
     const { dir, subDir } = shopDirs(temp("drsg-conv-"));
     const fx = makeShopHistory(dir, subDir);
