@@ -16,6 +16,8 @@ export interface EdgeAttrs {
   reason?: string;
   /** How many sites the edge stands for (the resolver merges repeats of one src→dst). */
   count?: number;
+  /** Not the parser's: an agent wrote it on a plane the parser keeps (answers mark it). */
+  agent?: true;
 }
 
 export type PlaneGraph = MultiDirectedGraph<NodeAttrs, EdgeAttrs>;
@@ -42,8 +44,10 @@ export class GraphViews {
       if (typeof n.props.line === "number") a.line = n.props.line;
       g.addNode(String(n.id), a);
     }
+    const mirrored = typeof this.store.getPlane(plane)?.props.synced_commit === "string";
     for (const e of this.store.allEdges(plane)) {
       const a: EdgeAttrs = { type: e.type };
+      if (mirrored && typeof e.props._generated_by !== "string") a.agent = true;
       if (typeof e.props.line === "number") a.line = e.props.line;
       if (typeof e.props._reason === "string") a.reason = e.props._reason;
       if (typeof e.props.count === "number") a.count = e.props.count;

@@ -39,7 +39,7 @@ const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 export function freshToken(): string {
   let t = "";
-  for (let i = 0; i < 40; i++) t += ALNUM[randomInt(ALNUM.length)];
+  for (let i = 0; i < 44; i++) t += ALNUM[randomInt(ALNUM.length)];
   return t;
 }
 

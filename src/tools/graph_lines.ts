@@ -2,6 +2,7 @@
 // plane's graph view as the common one-liner (`key  Label  file:line`), read from the store so
 // it matches every other verb exactly.
 import type { PlaneGraph } from "../graph/view.js";
+import type { Props } from "../model/facts.js";
 import type { PlaneInfo, Store } from "../store/types.js";
 import { oneLine, requirePlane } from "./common.js";
 import type { ToolContext } from "./tool.js";
@@ -21,6 +22,17 @@ export function planeOf(ctx: ToolContext, name: string): PlaneInfo {
   const info = requirePlane(ctx.store, name);
   byName.set(name, { seq, info });
   return info;
+}
+
+/** The mark of a fact an agent wrote, on every line that lists one. */
+export const AGENT_MARK = "  [agent-written]";
+
+/**
+ * True for a fact on a plane the parser keeps (mirrored) that the parser did not write: an
+ * agent's (write_edges), never to be read — or counted — as something the parser proved.
+ */
+export function agentFact(p: PlaneInfo, props: Props): boolean {
+  return typeof p.props.synced_commit === "string" && typeof props._generated_by !== "string";
 }
 
 /** One-liners already read, per graph view (a view is one commit's state of one plane). */
