@@ -14,6 +14,7 @@ import type { ToolContext } from "../tools/tool.js";
 import { version } from "../version.js";
 import { relayIfConfigured } from "./relay.js";
 import { buildMcpServer } from "./server.js";
+import { guardStdin } from "./stdio-guard.js";
 
 export const USAGE = `usage: drsg-mcp [--db PATH | PATH]
   Serves a drsg database to an MCP host over stdio.
@@ -87,7 +88,7 @@ export async function mainStdio(argv: string[]): Promise<number> {
     extras: { mounts },
   };
   const server = buildMcpServer(ctx, TOOLS, { version: version() });
-  const transport = new StdioServerTransport();
+  const transport = new StdioServerTransport(guardStdin());
   const closed = new Promise<void>((res) => {
     transport.onclose = () => res();
     process.stdin.on("end", () => res());

@@ -12,6 +12,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from "@modelcontextp
 import { DrsgError } from "../model/errors.js";
 import { attachAllowList } from "../tools/outbound.js";
 import { log } from "../log.js";
+import { envelopeFault, envelopeReplies, readableId } from "../mcp/envelope.js";
 import { buildMcpServer, runTool } from "../mcp/server.js";
 import { type Tool, type ToolContext, servedOver } from "../tools/tool.js";
 import { version } from "../version.js";
@@ -332,55 +333,6 @@ function plainToolCall(req: IncomingMessage, body: unknown): { id: string | numb
   const version = req.headers["mcp-protocol-version"];
   if (version !== undefined && (typeof version !== "string" || !SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return undefined;
   return { id, name: params.name, args: params.arguments ?? {} };
-}
-
-/** A JSON-RPC id as the spec allows it (string, or an integer number), else undefined. */
-function readableId(m: unknown): string | number | undefined {
-  if (!isRecord(m)) return undefined;
-  const id = m.id;
-  return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : undefined;
-}
-
-/** One message of a body: what is wrong with its envelope (code + words), or undefined when it is well formed. */
-function envelopeFault(m: unknown, mcp: boolean): { code: number; message: string } | undefined {
-  if (!isRecord(m)) return { code: -32600, message: "invalid request: a message is a JSON object" };
-  if (m.jsonrpc !== "2.0") return { code: -32600, message: "invalid request: jsonrpc must be \"2.0\"" };
-  if ("id" in m && m.id !== null && readableId(m) === undefined) return { code: -32600, message: "invalid request: id must be a string or an integer" };
-  if (!("method" in m)) {
-    // A response the client sends back (drsg sends no requests, so it is only acknowledged).
-    if ("id" in m && ("result" in m || "error" in m)) return undefined;
-    return { code: -32600, message: "invalid request: no method" };
-  }
-  if (typeof m.method !== "string" || m.method === "") return { code: -32600, message: "invalid request: method must be a non-empty string" };
-  if ("params" in m && m.params !== undefined) {
-    const p = m.params;
-    if (mcp ? !isRecord(p) : !isRecord(p) && !Array.isArray(p))
-      return { code: -32602, message: `invalid params: params must be an object${mcp ? "" : " or an array"}` };
-    if (mcp && m.method === "tools/call" && isRecord(p) && (typeof p.name !== "string" || (p.arguments !== undefined && !isRecord(p.arguments))))
-      return { code: -32602, message: "invalid params: tools/call needs {name: string, arguments?: object}" };
-  }
-  return undefined;
-}
-
-/**
- * The error replies for a body whose envelopes are broken, or undefined when every message is
- * well formed. Every message carrying an id gets a reply: its own fault, or — in a batch with a
- * broken member, which is refused whole — that it was not run.
- */
-export function envelopeReplies(body: unknown, mcp: boolean): unknown[] | undefined {
-  const msgs = Array.isArray(body) ? body : [body];
-  if (msgs.length === 0) return [{ jsonrpc: "2.0", id: null, error: { code: -32600, message: "invalid request: empty batch" } }];
-  const faults = msgs.map((m) => envelopeFault(m, mcp));
-  if (faults.every((f) => f === undefined)) return undefined;
-  const out: unknown[] = [];
-  msgs.forEach((m, i) => {
-    const f = faults[i];
-    const id = readableId(m);
-    if (f) out.push({ jsonrpc: "2.0", id: id ?? null, error: f });
-    else if (id !== undefined && isRecord(m) && "method" in m)
-      out.push({ jsonrpc: "2.0", id, error: { code: -32600, message: "invalid request: not run — another message of this batch is broken" } });
-  });
-  return out;
 }
 
 interface Session {
@@ -723,6 +675,11 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         session = sessions.get(id);
         if (!session) {
           send(res, 404, { jsonrpc: "2.0", id: replyId, error: { code: -32001, message: "session not found (reclaimed or never opened) — initialize again" } });
+          return;
+        }
+        // The SDK refuses this with id null; answered here with the request's id.
+        if (req.method === "POST" && session.initialized && isRecord(body) && body.method === "initialize") {
+          send(res, 400, { jsonrpc: "2.0", id: replyId, error: { code: -32600, message: "invalid request: this session is initialized already (one initialize per session)" } });
           return;
         }
       } else if (req.method === "POST" && body !== undefined && isInitializeRequest(body)) {

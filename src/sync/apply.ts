@@ -72,7 +72,7 @@ export function loadPlaneState(store: Store, plane: string): PlaneState {
 function mergedProps(stored: Props, fact: Props): Props {
   const out: Props = { ...fact };
   for (const [k, v] of Object.entries(stored)) {
-    if (k in out) continue;
+    if (Object.hasOwn(out, k)) continue;
     const isVector = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number");
     if (k.startsWith("_") || isVector) out[k] = v;
   }
@@ -83,7 +83,7 @@ function nodeChanged(stored: { labels: string[]; props: Props }, fact: NodeFact)
   if (stored.labels.join("\u0000") !== fact.labels.join("\u0000")) return true;
   for (const [k, v] of Object.entries(fact.props)) if (canonical(stored.props[k]) !== canonical(v)) return true;
   for (const [k, v] of Object.entries(stored.props)) {
-    if (k in fact.props || k.startsWith("_")) continue;
+    if (Object.hasOwn(fact.props, k) || k.startsWith("_")) continue;
     const isVector = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number");
     if (!isVector) return true;
   }
