@@ -94,8 +94,8 @@ export const TOKEN_HOWTO = "make one with `openssl rand -base64 32` (or node -e 
 /**
  * Why `token` is too weak to guard a server, or undefined when it is strong enough: at least
  * 32 random bytes' worth — the length times the bits of the alphabet it draws from (hex 4,
- * alphanumerics ~5.95, base64 6) must reach 250 bits, with at least 16 distinct characters so a
- * long run of one letter does not pass.
+ * alphanumerics ~5.95, base64 6) must reach 250 bits, with at least 16 distinct characters (8 for
+ * hex) so a long run of one letter does not pass.
  */
 export function weakToken(token: string): string | undefined {
   const t = token.trim();
@@ -110,7 +110,7 @@ export function weakToken(token: string): string | undefined {
   }
   const bits = t.length * Math.log2(Math.max(alphabet, 2));
   if (bits < 250) return `DRSG_TOKEN carries about ${Math.floor(bits)} bits; 256 (32 random bytes) are needed`;
-  if (new Set(t).size < 16) return `DRSG_TOKEN repeats too few characters (${new Set(t).size} distinct) to be random`;
+  if (new Set(t).size < Math.min(16, alphabet / 2)) return `DRSG_TOKEN repeats too few characters (${new Set(t).size} distinct) to be random`;
   return undefined;
 }
 

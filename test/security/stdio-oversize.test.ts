@@ -64,7 +64,9 @@ function start(sb: Sandbox, db: string): Proc {
           } else waiters.push(look);
         };
         look();
-        void exit.then(() => waiters.splice(0).forEach((w) => w()));
+        void exit.then(() => {
+          for (const w of waiters.splice(0)) w();
+        });
       });
     },
   };
