@@ -117,6 +117,8 @@ export const attach = defineTool({
     if (url) {
       const u = new URL(url);
       if (u.protocol !== "http:" && u.protocol !== "https:") throw new DrsgError("BAD_INPUT", `attach: url must be http(s), got ${u.protocol}`);
+      // The url as typed (credentials in it included) is judged before anything is recorded or sent.
+      await outboundTarget("attach", u);
       a = { kind: "remote", plane: target, url: u.origin };
       // Refused urls are refused here, before anything is recorded or sent.
       note = ` — ${await probe(a)}${tokenNote(u.origin)}`;

@@ -100,8 +100,13 @@ export interface Target {
   tokenEnv?: string;
 }
 
+/** How names are resolved (the system's resolver; a test passes its own). */
+export type Resolver = (name: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolver: Resolver = (name) => lookup(name, { all: true, verbatim: true });
+
 /** Check `url` against the rules and resolve it; URL_NOT_ALLOWED when any rule refuses. */
-export async function outboundTarget(what: string, raw: string | URL): Promise<Target> {
+export async function outboundTarget(what: string, raw: string | URL, resolve: Resolver = systemResolver): Promise<Target> {
   let url: URL;
   try {
     url = typeof raw === "string" ? new URL(raw) : raw;
@@ -115,7 +120,7 @@ export async function outboundTarget(what: string, raw: string | URL): Promise<T
   const allowed = attachAllowList().get(url.origin);
   let addrs: { address: string; family: number }[];
   try {
-    addrs = isIP(name) ? [{ address: name, family: isIP(name) }] : await lookup(name, { all: true, verbatim: true });
+    addrs = isIP(name) ? [{ address: name, family: isIP(name) }] : await resolve(name);
   } catch {
     // An unresolvable name is refused in the same words: the answer says nothing about DNS either.
     throw refused(what, url);
