@@ -47,7 +47,7 @@ export class GraphViews {
     const mirrored = typeof this.store.getPlane(plane)?.props.synced_commit === "string";
     for (const e of this.store.allEdges(plane)) {
       const a: EdgeAttrs = { type: e.type };
-      if (mirrored && typeof e.props._generated_by !== "string") a.agent = true;
+      if (mirrored && e.props._written_by === "agent" && typeof e.props._generated_by !== "string") a.agent = true;
       if (typeof e.props.line === "number") a.line = e.props.line;
       if (typeof e.props._reason === "string") a.reason = e.props._reason;
       if (typeof e.props.count === "number") a.count = e.props.count;

@@ -28,11 +28,12 @@ export function planeOf(ctx: ToolContext, name: string): PlaneInfo {
 export const AGENT_MARK = "  [agent-written]";
 
 /**
- * True for a fact on a plane the parser keeps (mirrored) that the parser did not write: an
- * agent's (write_edges), never to be read — or counted — as something the parser proved.
+ * True for a fact an agent wrote (write_nodes / write_edges stamp `_written_by: "agent"`, a
+ * `_` property no agent can set or remove) on a plane the parser keeps (mirrored): never to be
+ * read — or counted — as something the parser proved.
  */
 export function agentFact(p: PlaneInfo, props: Props): boolean {
-  return typeof p.props.synced_commit === "string" && typeof props._generated_by !== "string";
+  return typeof p.props.synced_commit === "string" && props._written_by === "agent" && typeof props._generated_by !== "string";
 }
 
 /** One-liners already read, per graph view (a view is one commit's state of one plane). */
