@@ -60,7 +60,7 @@ export function renderDigest(r: DigestResult, opts: { dbPath?: string; drift?: s
   if (r.applied) {
     const a = r.applied;
     lines.push(
-      `applied to plane '${r.plane}'${opts.dbPath ? ` in ${opts.dbPath}` : ""}: nodes +${a.nodesCreated} ~${a.nodesPatched} -${a.nodesDeleted}${a.nodesSkipped ? ` (${a.nodesSkipped} key(s) held by non-parser nodes kept)` : ""}, edges +${a.edgesCreated} ~${a.edgesPatched} -${a.edgesDeleted} in ${(r.ms / 1000).toFixed(2)} s (${phases(r)})`,
+      `applied to plane '${r.plane}'${opts.dbPath ? ` in ${opts.dbPath}` : ""}: nodes +${a.nodesCreated} ~${a.nodesPatched} -${a.nodesDeleted}${a.nodesReclaimed ? ` (${a.nodesReclaimed} key(s) an agent had written taken back by the parser)` : ""}, edges +${a.edgesCreated} ~${a.edgesPatched} -${a.edgesDeleted} in ${(r.ms / 1000).toFixed(2)} s (${phases(r)})`,
     );
   } else {
     lines.push(`dry run in ${(r.ms / 1000).toFixed(2)} s (${phases(r)}) — re-run with --apply to write plane '${r.plane}'`);

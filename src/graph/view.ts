@@ -18,6 +18,8 @@ export interface EdgeAttrs {
   count?: number;
   /** A numeric `weight` property, for weighted algorithms (algo shortest_path). */
   weight?: number;
+  /** Not the parser's: an agent wrote it on a plane the parser keeps (answers mark it). */
+  agent?: true;
 }
 
 export type PlaneGraph = MultiDirectedGraph<NodeAttrs, EdgeAttrs>;
@@ -40,8 +42,10 @@ function nodeAttrs(n: StoredNode): NodeAttrs {
   return a;
 }
 
-function edgeAttrs(e: StoredEdge): EdgeAttrs {
+/** An edge's attributes; `mirrored`: the plane is the parser's, so an agent's edge is marked. */
+function edgeAttrs(e: StoredEdge, mirrored: boolean): EdgeAttrs {
   const a: EdgeAttrs = { type: e.type };
+  if (mirrored && e.props._written_by === "agent" && typeof e.props._generated_by !== "string") a.agent = true;
   if (typeof e.props.line === "number") a.line = e.props.line;
   if (typeof e.props._reason === "string") a.reason = e.props._reason;
   if (typeof e.props.count === "number") a.count = e.props.count;
@@ -67,23 +71,28 @@ export class GraphViews {
       const g = hit.graph;
       const delta = this.store.planeDelta(plane, hit.seq, Math.max(1000, Math.floor((g.order + g.size) * DELTA_SHARE)));
       if (delta && delta.planeId === hit.planeId) {
-        applyDelta(g, delta);
+        applyDelta(g, delta, this.mirrored(plane));
         hit.seq = seq;
         return g;
       }
     }
     const g: PlaneGraph = new MultiDirectedGraph<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true });
     for (const n of this.store.allNodes(plane)) g.addNode(String(n.id), nodeAttrs(n));
+    const mirrored = this.mirrored(plane);
     for (const e of this.store.allEdges(plane)) {
       const s = String(e.src);
       const d = String(e.dst);
-      if (g.hasNode(s) && g.hasNode(d)) g.addDirectedEdgeWithKey(String(e.id), s, d, edgeAttrs(e));
+      if (g.hasNode(s) && g.hasNode(d)) g.addDirectedEdgeWithKey(String(e.id), s, d, edgeAttrs(e, mirrored));
     }
     // The plane's id, to tell a plane dropped and made again under its name (an empty delta
     // window reads nothing, so this costs one indexed lookup).
     const planeId = this.store.planeDelta(plane, seq, 0)?.planeId;
     this.cache.set(plane, { seq, graph: g, ...(planeId !== undefined ? { planeId } : {}) });
     return g;
+  }
+
+  private mirrored(plane: string): boolean {
+    return typeof this.store.getPlane(plane)?.props.synced_commit === "string";
   }
 
   forget(plane?: string): void {
@@ -108,7 +117,7 @@ export function perView<T>(g: PlaneGraph, name: string, build: () => T): T {
 }
 
 /** Apply a plane's delta to its graph: gone edges and nodes out, written nodes and edges in (replaced). */
-function applyDelta(g: PlaneGraph, d: PlaneDelta): void {
+function applyDelta(g: PlaneGraph, d: PlaneDelta, mirrored: boolean): void {
   derivedOf.delete(g);
   for (const id of d.goneEdges) if (g.hasEdge(String(id))) g.dropEdge(String(id));
   for (const id of d.goneNodes) if (g.hasNode(String(id))) g.dropNode(String(id));
@@ -122,6 +131,6 @@ function applyDelta(g: PlaneGraph, d: PlaneDelta): void {
     if (g.hasEdge(id)) g.dropEdge(id);
     const s = String(e.src);
     const t = String(e.dst);
-    if (g.hasNode(s) && g.hasNode(t)) g.addDirectedEdgeWithKey(id, s, t, edgeAttrs(e));
+    if (g.hasNode(s) && g.hasNode(t)) g.addDirectedEdgeWithKey(id, s, t, edgeAttrs(e, mirrored));
   }
 }

@@ -13,6 +13,8 @@ export interface Reached {
   depth: number;
   /** The type of the edge that first reached it (ties at one depth go to the type listed first). */
   via: string;
+  /** Reached only through an edge an agent wrote (on the way here, at this depth). */
+  agent?: true;
 }
 
 /**
@@ -23,21 +25,26 @@ export function impactLevels(g: PlaneGraph, start: string, depth: number, types:
   const rank = new Map(types.map((t, i) => [t, i]));
   const seen = new Set<string>([start]);
   const levels: Reached[][] = [];
+  const agentReached = new Set<string>();
   let frontier = [start];
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
-    const best = new Map<string, string>();
+    // An edge the parser wrote beats an agent's at one depth; an agent's taints all it leads to.
+    const best = new Map<string, { via: string; agent: boolean }>();
     for (const u of frontier) {
+      const fromAgent = agentReached.has(u);
       g.forEachInEdge(u, (_e, a, src) => {
         const r = rank.get(a.type);
         if (r === undefined || seen.has(src)) return;
+        const agent = fromAgent || a.agent === true;
         const prior = best.get(src);
-        if (prior === undefined || r < rank.get(prior)!) best.set(src, a.type);
+        if (prior === undefined || (prior.agent && !agent) || (prior.agent === agent && r < rank.get(prior.via)!)) best.set(src, { via: a.type, agent });
       });
     }
     const level: Reached[] = [];
-    for (const [id, via] of best) {
+    for (const [id, b] of best) {
       seen.add(id);
-      level.push({ id, depth: d, via });
+      if (b.agent) agentReached.add(id);
+      level.push(b.agent ? { id, depth: d, via: b.via, agent: true } : { id, depth: d, via: b.via });
     }
     if (level.length === 0) break;
     levels.push(level);
@@ -146,6 +153,8 @@ export interface ReachedHop {
   hop: number;
   via: string;
   dir: "out" | "in";
+  /** The edge that reached it is an agent's. */
+  agent?: true;
 }
 
 /**
@@ -164,7 +173,7 @@ export function reach(
   let capped = false;
   for (let hop = 1; hop <= opts.max && frontier.length > 0 && !capped; hop++) {
     const next: string[] = [];
-    const visit = (type: string, v: string, dir: "out" | "in") => {
+    const visit = (type: string, v: string, dir: "out" | "in", agent?: true) => {
       if (capped || seen.has(v) || (opts.types && !opts.types.has(type))) return;
       if (seen.size > maxNodes) {
         capped = true;
@@ -172,11 +181,11 @@ export function reach(
       }
       seen.add(v);
       next.push(v);
-      if (hop >= opts.min) reached.push({ id: v, hop, via: type, dir });
+      if (hop >= opts.min) reached.push(agent ? { id: v, hop, via: type, dir, agent } : { id: v, hop, via: type, dir });
     };
     for (const u of frontier) {
-      if (opts.dir !== "in") g.forEachOutEdge(u, (_e, a, _s, v) => visit(a.type, v, "out"));
-      if (opts.dir !== "out") g.forEachInEdge(u, (_e, a, s) => visit(a.type, s, "in"));
+      if (opts.dir !== "in") g.forEachOutEdge(u, (_e, a, _s, v) => visit(a.type, v, "out", a.agent));
+      if (opts.dir !== "out") g.forEachInEdge(u, (_e, a, s) => visit(a.type, s, "in", a.agent));
     }
     frontier = next;
   }

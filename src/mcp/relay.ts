@@ -10,6 +10,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { log } from "../log.js";
 import type { ServerRecord } from "../server/state.js";
 import type { ServeMode } from "./mode.js";
+import { guardStdin } from "./stdio-guard.js";
 
 export interface RelayOptions {
   /** A live server again after the current one stopped answering (restart it), or undefined. */
@@ -29,7 +30,8 @@ function remoteFor(rec: ServerRecord, mode: ServeMode | undefined): StreamableHT
 
 /** Relay this process's stdio session to `rec` until the host closes it. */
 export async function relayTo(first: ServerRecord, opts: RelayOptions = {}): Promise<void> {
-  const local = new StdioServerTransport();
+  // The same guard as in-process: an over-limit message is answered, never leaves the host hanging.
+  const local = new StdioServerTransport(guardStdin());
   let rec = first;
   log("info", `relaying this session to drsg serve watch pid ${rec.pid} at http://${rec.addr}/mcp`);
   // What the host opened its session with: replayed on a restarted server (its answer is ours to drop).

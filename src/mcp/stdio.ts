@@ -14,6 +14,7 @@ import type { ToolContext } from "../tools/tool.js";
 import { version } from "../version.js";
 import { type ServeMode, serveMode } from "./mode.js";
 import { relayTo } from "./relay.js";
+import { guardStdin } from "./stdio-guard.js";
 
 export const USAGE = `usage: drsg-mcp [--db PATH | PATH] [--repo DIR] [--read-only]
   Serves a drsg database to an MCP host over stdio.
@@ -191,7 +192,7 @@ async function serveInProcess(path: string, mode: ServeMode): Promise<number> {
     extras: { mounts },
   };
   const server = buildMcpServer(ctx, toolsFor(TOOLS, mode, routed), { version: version() });
-  const transport = new StdioServerTransport();
+  const transport = new StdioServerTransport(guardStdin());
   const closed = new Promise<void>((res) => {
     transport.onclose = () => res();
     process.stdin.on("end", () => res());

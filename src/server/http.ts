@@ -10,7 +10,9 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { DrsgError } from "../model/errors.js";
+import { attachAllowList } from "../tools/outbound.js";
 import { log } from "../log.js";
+import { envelopeFault, envelopeReplies, readableId } from "../mcp/envelope.js";
 import { buildMcpServer, callResult, runTool, type ToolAnswer } from "../mcp/server.js";
 import { type Tool, type ToolContext, servedOver } from "../tools/tool.js";
 import { version } from "../version.js";
@@ -33,6 +35,10 @@ export interface ServeOptions {
   maxTools?: number;
   deadlineSecs?: number;
   bodyLimit?: number;
+  /** Deadline for a request's headers, ms (default 20 s; DRSG_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number;
+  /** Deadline for a request's body once its headers are in, ms (default 60 s; DRSG_BODY_TIMEOUT_MS). */
+  bodyTimeoutMs?: number;
   /** Keep answers of pure read verbs per database state (default on; DRSG_ANSWER_CACHE=0 turns it off). */
   answerCache?: boolean;
   /** Answer plain tools/call requests without the SDK transport's per-request machinery (default on; DRSG_MCP_FAST_PATH=0 turns it off). */
@@ -83,6 +89,82 @@ export function tokenMatches(header: string | undefined, token: string | Buffer)
   return timingSafeEqual(sha(m[1]!), typeof token === "string" ? sha(token) : token);
 }
 
+/** How to make a token drsg accepts, said in every refusal of a weak one. */
+export const TOKEN_HOWTO = "make one with `openssl rand -base64 32` (or node -e \"console.log(require('crypto').randomBytes(32).toString('base64url'))\")";
+
+/**
+ * Why `token` is too weak to guard a server, or undefined when it is strong enough: at least
+ * 32 random bytes' worth — the length times the bits of the alphabet it draws from (hex 4,
+ * alphanumerics ~5.95, base64 6) must reach 250 bits, with at least 16 distinct characters (8 for
+ * hex) so a long run of one letter does not pass.
+ */
+export function weakToken(token: string): string | undefined {
+  const t = token.trim();
+  if (t.length < 43) return `DRSG_TOKEN is ${t.length} characters; at least 43 (32 random bytes, base64) are needed`;
+  let alphabet = 0;
+  if (/^[0-9a-fA-F]+$/.test(t)) alphabet = 16;
+  else {
+    if (/[a-z]/.test(t)) alphabet += 26;
+    if (/[A-Z]/.test(t)) alphabet += 26;
+    if (/[0-9]/.test(t)) alphabet += 10;
+    if (/[^A-Za-z0-9]/.test(t)) alphabet += 4;
+  }
+  const bits = t.length * Math.log2(Math.max(alphabet, 2));
+  if (bits < 250) return `DRSG_TOKEN carries about ${Math.floor(bits)} bits; 256 (32 random bytes) are needed`;
+  if (new Set(t).size < Math.min(16, alphabet / 2)) return `DRSG_TOKEN repeats too few characters (${new Set(t).size} distinct) to be random`;
+  return undefined;
+}
+
+/**
+ * What `drsg serve` checks before anything else (before the first sync of `serve watch`): a
+ * non-loopback bind needs a token, and a token must be strong.
+ */
+export function checkServeConfig(host: string, token: string | undefined): void {
+  if (!isLoopback(host) && !token)
+    throw new DrsgError("FORBIDDEN", `serve: refusing to bind ${host} (not loopback) without a token — set DRSG_TOKEN (${TOKEN_HOWTO}) or bind 127.0.0.1`);
+  const weak = token === undefined ? undefined : weakToken(token);
+  if (weak) throw new DrsgError("BAD_ENV", `serve: ${weak} — ${TOKEN_HOWTO}`, { variable: "DRSG_TOKEN" });
+}
+
+/** Host / Origin allow-list: exact `name:port` values, and names allowed on any port. */
+export interface HostPolicy {
+  exact: Set<string>;
+  anyPort: Set<string>;
+}
+
+/** Split a Host header value (or an Origin's host) into name and port; undefined when malformed. */
+function splitHost(h: string): { name: string; port?: string } | undefined {
+  const m = /^(\[[0-9a-f:.]+\]|[^:[\]]*)(?::(\d{1,5}))?$/.exec(h);
+  if (!m) return undefined;
+  return { name: m[1]!, ...(m[2] !== undefined ? { port: m[2] } : {}) };
+}
+
+export function hostAllowed(policy: HostPolicy, host: string): boolean {
+  const h = host.trim().toLowerCase();
+  if (policy.exact.has(h)) return true;
+  const parts = splitHost(h);
+  return parts !== undefined && policy.anyPort.has(parts.name);
+}
+
+/**
+ * A browser's Origin: none (a non-browser client) is allowed; else it must be http(s) on a host
+ * the Host check allows — the server's own origin — so a page elsewhere cannot drive it even
+ * when it holds (or guesses) the token.
+ */
+export function originAllowed(policy: HostPolicy, origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  let u: URL;
+  try {
+    u = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") return false;
+  // The effective port, spelt out: a page on http://localhost (port 80) is not this server on 7700.
+  const port = u.port || (u.protocol === "https:" ? "443" : "80");
+  return policy.exact.has(`${u.hostname}:${port}`) || policy.anyPort.has(u.hostname);
+}
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
     res.end();
@@ -99,27 +181,51 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** Reading a body failed: too big (413) or too slow (408). */
+class BodyError extends Error {
+  constructor(
+    readonly status: 408 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > limit)
-    return Promise.reject(new DrsgError("BAD_INPUT", `request body of ${declared} bytes is over the ${limit}-byte limit`, { status: 413 }));
+  if (declared > limit) return Promise.reject(new BodyError(413, `request body of ${declared} bytes is over the ${limit}-byte limit`));
   // Plain events, not an async iterator: the iterator's machinery cost more than the read.
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // A body trickled a byte at a time would hold a socket (and a session slot) forever.
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            req.off("data", onData);
+            reject(new BodyError(408, `request body not received within ${timeoutMs} ms`));
+          }, timeoutMs)
+        : undefined;
+    timer?.unref();
     const onData = (b: Buffer) => {
       size += b.length;
       if (size > limit) {
+        clearTimeout(timer);
         req.off("data", onData);
-        req.destroy();
-        reject(new DrsgError("BAD_INPUT", `request body is over the ${limit}-byte limit`, { status: 413 }));
+        reject(new BodyError(413, `request body is over the ${limit}-byte limit`));
         return;
       }
       chunks.push(b);
     };
     req.on("data", onData);
-    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-    req.once("error", reject);
+    req.once("end", () => {
+      clearTimeout(timer);
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    });
+    req.once("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
   });
 }
 
@@ -246,14 +352,14 @@ export const MODE_HEADER = "x-drsg-mode";
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const { ctx, tools } = opts;
-  if (!isLoopback(opts.host) && !opts.token)
-    throw new DrsgError(
-      "FORBIDDEN",
-      `serve: refusing to bind ${opts.host} (not loopback) without a token — set DRSG_TOKEN or bind 127.0.0.1`,
-    );
+  checkServeConfig(opts.host, opts.token);
+  // Remote attachments are operator configuration: a malformed DRSG_ATTACH_ALLOW stops the start.
+  attachAllowList();
   const idleMs = opts.idleMs ?? 600_000;
   const initMs = opts.initMs ?? 60_000;
   const bodyLimit = opts.bodyLimit ?? 64 * 1024 * 1024;
+  const headersTimeoutMs = opts.headersTimeoutMs ?? 20_000;
+  const bodyTimeoutMs = opts.bodyTimeoutMs ?? 60_000;
   const gate = new Gate(opts.maxTools ?? 16, (opts.deadlineSecs ?? 300) * 1000);
   const sessions = new Map<string, Session>();
   const pending = new Set<Session>();
@@ -290,19 +396,27 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     return `${ctx.store.currentSeq()}\u0000${pid}\u0000${mounts}`;
   };
 
-  const allowedHosts = (bound: string, port: number): Set<string> => {
-    const s = new Set<string>();
+  const allowedHosts = (bound: string, port: number): HostPolicy => {
+    const exact = new Set<string>();
+    const anyPort = new Set<string>();
     for (const n of LOOPBACK_NAMES) {
-      s.add(n);
-      s.add(`${n}:${port}`);
+      exact.add(n);
+      exact.add(`${n}:${port}`);
     }
     if (opts.token) {
       const b = isIP(bound) === 6 ? `[${bound}]` : bound;
-      s.add(b);
-      s.add(`${b}:${port}`);
-      for (const h of opts.allowedHosts ?? []) if (h.trim()) s.add(h.trim().toLowerCase());
+      exact.add(b);
+      exact.add(`${b}:${port}`);
+      // An entry without a port (a proxy's name) matches that name on any port.
+      for (const raw of opts.allowedHosts ?? []) {
+        const h = raw.trim().toLowerCase();
+        if (!h) continue;
+        const parts = splitHost(h);
+        if (parts && parts.port === undefined) anyPort.add(parts.name);
+        else exact.add(h);
+      }
     }
-    return s;
+    return { exact, anyPort };
   };
 
   type Answer = ToolAnswer;
@@ -444,9 +558,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const handleRpc = async (body: unknown): Promise<unknown> => {
     const one = async (m: unknown): Promise<unknown> => {
       const msg = m as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
-      const id = msg && typeof msg === "object" && "id" in msg ? (msg.id as string | number | null) : null;
-      if (!msg || typeof msg !== "object" || msg.jsonrpc !== "2.0" || typeof msg.method !== "string")
-        return { jsonrpc: "2.0", id, error: { code: -32600, message: "invalid request: expected {jsonrpc:'2.0', method, params?, id}" } };
+      const id = readableId(m) ?? null;
+      const fault = envelopeFault(m, false) ?? (typeof msg.method !== "string" ? { code: -32600, message: "invalid request: no method" } : undefined);
+      if (fault || typeof msg.method !== "string") return { jsonrpc: "2.0", id, error: fault };
       if (msg.method === "list_tools" || msg.method === "rpc.discover")
         return {
           jsonrpc: "2.0",
@@ -489,17 +603,38 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     ctx: tctx,
     tools,
     token: opts.token,
-    hostAllowed: (h) => hostsAllowed.has(h),
+    hostAllowed: (h) => hostAllowed(hostsAllowed, h),
     bearerOk: (h) => tokenSha !== undefined && tokenMatches(h, tokenSha),
     rpc: handleRpc,
     health: () => ({ sessions: sessions.size, inflight: gate.active, queued: gate.waiting }),
   });
 
-  const server = createServer((req, res) => {
+  /** Refuse with `status` and close the connection once the answer is out (nothing more is read from it). */
+  const refuseAndClose = (req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void => {
+    res.once("finish", () => req.socket.destroy());
+    send(res, status, body, { connection: "close" });
+  };
+
+  /**
+   * Routes answered without a token (after the Host check): GET /health now; a dashboard adds
+   * its page and assets here.
+   */
+  const publicRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>([
+    ["GET /health", (_req, res) => send(res, 200, { status: "ok", pid: process.pid })],
+  ]);
+
+  const server = createServer({ connectionsCheckingInterval: Math.max(100, Math.min(1000, headersTimeoutMs / 4)) }, (req, res) => {
     void (async () => {
       const path = pathOf(req.url);
-      if (path === "/health" && req.method === "GET") {
-        send(res, 200, { status: "ok", pid: process.pid });
+      const host = (req.headers.host ?? "").toLowerCase();
+      // DNS rebinding: a name an attacker controls, pointed at 127.0.0.1, still says its own Host.
+      if (!hostAllowed(hostsAllowed, host)) {
+        send(res, 403, { error: `Host '${host}' is not allowed (loopback names always; others only with a token and DRSG_ALLOWED_HOSTS)` });
+        return;
+      }
+      const open = publicRoutes.get(`${req.method} ${path}`);
+      if (open) {
+        open(req, res);
         return;
       }
       if (await dashboard.handle(req, res, path)) return;
@@ -507,9 +642,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         send(res, 404, { error: "not found: drsg serves /mcp, /rpc and /health" });
         return;
       }
-      const host = (req.headers.host ?? "").toLowerCase();
-      if (!hostsAllowed.has(host)) {
-        send(res, 403, { error: `Host '${host}' is not allowed (loopback names always; others only with a token and DRSG_ALLOWED_HOSTS)` });
+      const origin = req.headers.origin;
+      if (!originAllowed(hostsAllowed, origin)) {
+        send(res, 403, { error: `Origin '${origin}' is not allowed: a web page elsewhere may not drive this server (only its own origin, or none)` });
         return;
       }
       if (!opts.token) {
@@ -524,9 +659,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       if (req.method === "POST") {
         let raw: Buffer;
         try {
-          raw = await readBody(req, bodyLimit);
+          raw = await readBody(req, bodyLimit, bodyTimeoutMs);
         } catch (e) {
-          send(res, 413, { error: (e as Error).message });
+          refuseAndClose(req, res, e instanceof BodyError ? e.status : 400, { error: (e as Error).message });
           return;
         }
         try {
@@ -545,20 +680,34 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         send(res, 200, await handleRpc(body));
         return;
       }
-      // /mcp
+      // /mcp: a broken envelope is answered here, with its id, before the SDK's transport (which
+      // answers most of them with id null, and some not at all).
+      if (req.method === "POST") {
+        const broken = envelopeReplies(body, true);
+        if (broken) {
+          send(res, 400, Array.isArray(body) ? broken : (broken[0] ?? { jsonrpc: "2.0", id: null, error: { code: -32600, message: "invalid request" } }));
+          return;
+        }
+      }
+      const replyId = readableId(body) ?? null;
       const sid = req.headers["mcp-session-id"];
       const id = Array.isArray(sid) ? sid[0] : sid;
       let session: Session | undefined;
       if (id) {
         session = sessions.get(id);
         if (!session) {
-          send(res, 404, { jsonrpc: "2.0", id: null, error: { code: -32001, message: "session not found (reclaimed or never opened) — initialize again" } });
+          send(res, 404, { jsonrpc: "2.0", id: replyId, error: { code: -32001, message: "session not found (reclaimed or never opened) — initialize again" } });
+          return;
+        }
+        // The SDK refuses this with id null; answered here with the request's id.
+        if (req.method === "POST" && session.initialized && isRecord(body) && body.method === "initialize") {
+          send(res, 400, { jsonrpc: "2.0", id: replyId, error: { code: -32600, message: "invalid request: this session is initialized already (one initialize per session)" } });
           return;
         }
       } else if (req.method === "POST" && body !== undefined && isInitializeRequest(body)) {
         session = await newSession(String(req.headers[MODE_HEADER] ?? "").toLowerCase() === "read");
       } else {
-        send(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "no mcp-session-id: send initialize first" } });
+        send(res, 400, { jsonrpc: "2.0", id: replyId, error: { code: -32000, message: "no mcp-session-id: send initialize first" } });
         return;
       }
       if (req.method === "GET") {
@@ -582,8 +731,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       send(res, 500, { error: "internal error (logged)" });
     });
   });
-  server.requestTimeout = 0;
-  server.headersTimeout = 60_000;
+  // Node's own deadlines: the headers within headersTimeout, the whole request within
+  // requestTimeout (408 and the socket closed); the body timer above answers first with words.
+  server.headersTimeout = headersTimeoutMs;
+  server.requestTimeout = headersTimeoutMs + bodyTimeoutMs + 1000;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

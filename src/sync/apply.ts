@@ -1,6 +1,7 @@
 // Reconcile a plane with freshly built facts in one transaction: gone parser-owned facts are
 // deleted, changed ones patched in place (node ids, `_`-props the parser did not set and
-// anything not parser-owned are kept), new ones created. Used by digest and fold alike.
+// anything not parser-owned are kept), new ones created; a key the parser declares is the
+// parser's even when an agent's node held it. Used by digest and fold alike.
 import type { EdgeFact, Facts, NodeFact, Props, PropValue } from "../model/facts.js";
 import { compareEdges } from "../resolve/common.js";
 import type { EdgeInput, Store, Writer } from "../store/types.js";
@@ -24,7 +25,8 @@ export interface ApplyStats {
   nodesCreated: number;
   nodesPatched: number;
   nodesDeleted: number;
-  nodesSkipped: number;
+  /** Nodes at keys the parser now declares that were not its own (an agent's): replaced by the declaration. */
+  nodesReclaimed: number;
   edgesCreated: number;
   edgesPatched: number;
   edgesDeleted: number;
@@ -92,7 +94,7 @@ function readPlane(store: Store, plane: string, withFacts: boolean): { state: Pl
 function mergedProps(stored: Props, fact: Props): Props {
   const out: Props = { ...fact };
   for (const [k, v] of Object.entries(stored)) {
-    if (k in out) continue;
+    if (Object.hasOwn(out, k)) continue;
     const isVector = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number");
     if (k.startsWith("_") || isVector) out[k] = v;
   }
@@ -103,7 +105,7 @@ function nodeChanged(stored: { labels: string[]; props: Props }, fact: NodeFact)
   if (stored.labels.join("\u0000") !== fact.labels.join("\u0000")) return true;
   for (const [k, v] of Object.entries(fact.props)) if (canonical(stored.props[k]) !== canonical(v)) return true;
   for (const [k, v] of Object.entries(stored.props)) {
-    if (k in fact.props || k.startsWith("_")) continue;
+    if (Object.hasOwn(fact.props, k) || k.startsWith("_")) continue;
     const isVector = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number");
     if (!isVector) return true;
   }
@@ -187,13 +189,22 @@ export function applyFacts(w: Writer, plane: string, facts: Facts, state: PlaneS
 }
 
 function noStats(): ApplyStats {
-  return { nodesCreated: 0, nodesPatched: 0, nodesDeleted: 0, nodesSkipped: 0, edgesCreated: 0, edgesPatched: 0, edgesDeleted: 0 };
+  return { nodesCreated: 0, nodesPatched: 0, nodesDeleted: 0, nodesReclaimed: 0, edgesCreated: 0, edgesPatched: 0, edgesDeleted: 0 };
 }
 
-/** A node the state already holds: left alone when not parser-owned, else patched when it differs. */
+/**
+ * A node the state already holds: patched when it differs. A key the parser now declares but a
+ * node it does not own holds (an agent's, squatting a symbol's future key) is the parser's: the
+ * node becomes the parser's declaration, wholly — labels and props as a fresh digest writes
+ * them (node id and edges kept) — so no agent can pre-empt a signature or doc comment.
+ */
 function patchNode(w: Writer, plane: string, prior: StateNode, f: NodeFact, stats: ApplyStats): void {
   if (!prior.owned) {
-    stats.nodesSkipped++;
+    w.updateNode(plane, prior.id, { labels: f.labels, props: f.props });
+    prior.labels = f.labels;
+    prior.props = f.props;
+    prior.owned = true;
+    stats.nodesReclaimed++;
     return;
   }
   if (!nodeChanged(prior, f)) return;

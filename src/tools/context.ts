@@ -5,6 +5,7 @@ import type { Reader, StoredEdge, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, renderSections, requirePlane, resolveOne, withMatchNote } from "./common.js";
 import { AS_OF_INPUT } from "./asof.js";
 import { describeBlock } from "./describe.js";
+import { AGENT_MARK, agentFact } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
 
 function siteOf(e: StoredEdge): string {
@@ -14,7 +15,7 @@ function siteOf(e: StoredEdge): string {
   return parts.length ? `  ${parts.join(" ")}` : "";
 }
 
-export function edgeLine(r: Reader, plane: string, e: StoredEdge, other: StoredNode | undefined, self: number): string {
+export function edgeLine(r: Reader, plane: string, e: StoredEdge, other: StoredNode | undefined, self: number, agent = false): string {
   if (!other) return `#${e.src === self ? e.dst : e.src}  (missing node)`;
   let line = oneLine(other);
   if (e.type === "CALLS") {
@@ -24,7 +25,7 @@ export function edgeLine(r: Reader, plane: string, e: StoredEdge, other: StoredN
   } else if (typeof e.props.line === "number" && e.type !== "CONTAINS") line += `  @${e.props.line}`;
   void r;
   void plane;
-  return line;
+  return agent ? `${line}${AGENT_MARK}` : line;
 }
 
 export const context = defineTool({
@@ -50,7 +51,7 @@ export const context = defineTool({
       sortLines(
         edges.map((e) => {
           const other = load(dir === "in" ? e.src : e.dst);
-          return { line: edgeLine(st, plane, e, other, n.id), sort: `${other?.key ?? ""}\u0000${e.props.line ?? ""}` };
+          return { line: edgeLine(st, plane, e, other, n.id, agentFact(p, e.props)), sort: `${other?.key ?? ""}\u0000${e.props.line ?? ""}` };
         }),
       );
     const sections: Section[] = [];
@@ -60,7 +61,9 @@ export const context = defineTool({
     };
     const byType = (edges: StoredEdge[], t: string) => edges.filter((e) => e.type === t);
     add("contained by", byType(incoming, "CONTAINS"), "in");
-    add("callers", byType(incoming, "CALLS"), "in");
+    // Callers an agent wrote are listed apart: "callers" holds only what the parser proved.
+    add("callers", byType(incoming, "CALLS").filter((e) => !agentFact(p, e.props)), "in");
+    add("callers an agent wrote (not proved by the parser)", byType(incoming, "CALLS").filter((e) => agentFact(p, e.props)), "in");
     const callees = byType(outgoing, "CALLS");
     const resolvedCallees = callees.filter((e) => typeof e.props._reason !== "string");
     const unresolvedCallees = callees.filter((e) => typeof e.props._reason === "string");

@@ -5,6 +5,14 @@ import { keyPrefixes, requirePlane } from "./common.js";
 import { AS_OF_INPUT, AS_OF_OUTPUT } from "./asof.js";
 import { defineTool } from "./tool.js";
 
+/**
+ * A map keyed by names an agent may choose (labels, property names, edge types): no prototype,
+ * so `constructor` or `__proto__` is a key like any other, not Object's own.
+ */
+function dict<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 function typeOf(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return v.length > 0 && v.every((x) => typeof x === "number") ? "vector" : "list";
@@ -31,22 +39,22 @@ export const describePlane = defineTool({
   cli: { positionals: ["plane"] },
   run(ctx, { plane }) {
     const p = requirePlane(ctx.store, plane);
-    const labels: Record<string, { count: number; properties: Record<string, { count: number; types: Record<string, number> }> }> = {};
+    const labels = dict<{ count: number; properties: Record<string, { count: number; types: Record<string, number> }> }>();
     const labelOf = new Map<number, string>();
     for (const n of ctx.store.allNodes(plane)) {
       const l = n.labels[0] ?? "<unlabelled>";
       labelOf.set(n.id, l);
-      const entry = (labels[l] ??= { count: 0, properties: {} });
+      const entry = (labels[l] ??= { count: 0, properties: dict() });
       entry.count++;
       for (const [k, v] of Object.entries(n.props)) {
         if (k.startsWith("_") && k !== "_generated_by") continue;
-        const pe = (entry.properties[k] ??= { count: 0, types: {} });
+        const pe = (entry.properties[k] ??= { count: 0, types: dict() });
         pe.count++;
         const t = typeOf(v);
         pe.types[t] = (pe.types[t] ?? 0) + 1;
       }
     }
-    const edgeTypes: Record<string, { count: number; connections: { src_label: string; dst_label: string; count: number }[] }> = {};
+    const edgeTypes = dict<{ count: number; connections: { src_label: string; dst_label: string; count: number }[] }>();
     const conn = new Map<string, number>();
     for (const e of ctx.store.allEdges(plane)) {
       const et = (edgeTypes[e.type] ??= { count: 0, connections: [] });

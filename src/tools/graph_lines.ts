@@ -2,6 +2,7 @@
 // plane's graph view as the common one-liner (`key  Label  file:line`), read from the store so
 // it matches every other verb exactly.
 import { type PlaneGraph, perView } from "../graph/view.js";
+import type { Props } from "../model/facts.js";
 import type { PlaneInfo, Store } from "../store/types.js";
 import { oneLine, requirePlane } from "./common.js";
 import type { ToolContext } from "./tool.js";
@@ -23,6 +24,17 @@ export function planeOf(ctx: ToolContext, name: string): PlaneInfo {
   return info;
 }
 
+/** The mark of a fact an agent wrote, on every line that lists one. */
+export const AGENT_MARK = "  [agent-written]";
+
+/**
+ * True for a fact an agent wrote (write_nodes / write_edges stamp `_written_by: "agent"`, a
+ * `_` property no agent can set or remove) on a plane the parser keeps (mirrored): never to be
+ * read — or counted — as something the parser proved.
+ */
+export function agentFact(p: PlaneInfo, props: Props): boolean {
+  return typeof p.props.synced_commit === "string" && props._written_by === "agent" && typeof props._generated_by !== "string";
+}
 /** The one-liner of graph node `id` (a store id as a string), read once per view. */
 export function nodeLine(ctx: ToolContext, plane: string, g: PlaneGraph, id: string): string {
   // One-liners already read, per state of the view (a view is one commit's state of one plane).

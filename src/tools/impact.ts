@@ -10,7 +10,7 @@ import { type PlaneGraph, perView } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
-import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
+import { AGENT_MARK, byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { AS_OF_INPUT } from "./asof.js";
 import { danglingAttachments, declaredCoordinates, mapExternal, otherCodePlanes, relatedPlanes } from "./across.js";
 import { attachmentsOf } from "./attachments.js";
@@ -116,10 +116,11 @@ export function renderImpact(
   const sections: Section[] = r.levels.map((level, i) => ({
     title: `depth ${i + 1}`,
     total: level.length,
-    lines: level.slice(0, Math.max(SECTION_LINES, pageEnd(page))).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]`),
+    lines: level.slice(0, Math.max(SECTION_LINES, pageEnd(page))).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]${x.agent ? AGENT_MARK : ""}`),
   }));
   if (sections.length === 0) head.push(`nothing reaches it through recorded ${IMPACT_TYPES.join("/")} edges`);
-  const tail = [`total affected within depth ${depth}: ${r.total}`];
+  const byAgent = r.levels.reduce((s, l) => s + l.filter((x) => x.agent).length, 0);
+  const tail = [`total affected within depth ${depth}: ${r.total}${byAgent > 0 ? ` (${byAgent} reached only through edges an agent wrote, marked [agent-written]: not proved by the parser)` : ""}`];
   if (cross) sections.push(...cross.sections);
   const crossTail = (): string[] => {
     if (!cross) return [];

@@ -7,7 +7,7 @@ import { DrsgError } from "../model/errors.js";
 import type { StoredNode } from "../store/types.js";
 import { AS_OF_INPUT } from "./asof.js";
 import { PAGE_INPUT, type Section, headerLines, oneLine, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
-import { byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
+import { AGENT_MARK, byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
 
 export const MAX_HOPS = 10;
@@ -64,7 +64,7 @@ export const traverse = defineTool({
         lines: xs
           .sort((a, b) => cmp(a.id, b.id))
           .slice(0, Math.max(SECTION_LINES, pageEnd(input)))
-          .map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via} ${x.dir === "out" ? "→" : "←"}]  #${x.id}`),
+          .map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via} ${x.dir === "out" ? "→" : "←"}]  #${x.id}${x.agent ? AGENT_MARK : ""}`),
       }));
     const span = input.min === input.max ? `${input.max} hop(s)` : `${input.min}–${input.max} hops`;
     const over = types ? [...types].sort().join(", ") : "every edge type";

@@ -1,17 +1,26 @@
 // Agent writes: create_plane, drop_plane (needs confirm), write_nodes, write_edges. Reserved
 // `_`-properties are stripped from every write, so an agent can never make a node look
-// parser-owned (the next fold would otherwise adopt or delete it).
+// parser-owned, and every fact written here is stamped `_written_by: "agent"` — which answers
+// mark as agent-written. A key the parser owns is refused (PARSER_OWNED); a key the parser takes
+// later is the parser's: the fold replaces the agent's node there (src/sync/apply.ts).
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
 import type { Props } from "../model/facts.js";
+import { isOwned } from "../sync/apply.js";
 import { requirePlane } from "./common.js";
 import { defineTool } from "./tool.js";
 
 const PropsSchema = z.record(z.string().max(200), z.unknown());
 
-/** Drop `_`-prefixed keys and anything that is not a plain JSON value. */
+/** The provenance stamp of every fact an agent writes. */
+export const AGENT_STAMP = { _written_by: "agent" } as const;
+
+/**
+ * Drop `_`-prefixed keys and anything that is not a plain JSON value. The result has no
+ * prototype: a property named `__proto__` or `constructor` is a property like any other.
+ */
 export function untrustedProps(raw: Record<string, unknown> | undefined): { props: Props; stripped: string[] } {
-  const props: Props = {};
+  const props: Props = Object.create(null) as Props;
   const stripped: string[] = [];
   for (const [k, v] of Object.entries(raw ?? {})) {
     if (k.startsWith("_")) {
@@ -54,7 +63,7 @@ export const dropPlane = defineTool({
 export const writeNodes = defineTool({
   name: "write_nodes",
   description:
-    "Create nodes (one transaction). Keys must be new in the plane. Properties starting with `_` are reserved and stripped. On a plane that mirrors a repository, your nodes survive folds (they are not parser-owned).",
+    "Create nodes (one transaction). Keys must be new in the plane; a key the parser owns is refused (PARSER_OWNED). Properties starting with `_` are reserved and stripped. On a plane that mirrors a repository, your nodes survive folds unless the parser later declares a symbol at the same key (the parser's declaration wins); answers mark what you wrote as [agent-written].",
   input: z.strictObject({
     plane: z.string().min(1).max(200),
     nodes: z
@@ -74,11 +83,16 @@ export const writeNodes = defineTool({
     const stripped = new Set<string>();
     const ids = ctx.store.write((w) =>
       nodes.map((n) => {
-        if (w.getNodeByKey(plane, n.key))
-          throw new DrsgError("KEY_TAKEN", `write_nodes: key '${n.key}' is taken in plane '${plane}' — nothing was written`);
+        const prior = w.getNodeByKey(plane, n.key);
+        if (prior && isOwned(prior.props))
+          throw new DrsgError(
+            "PARSER_OWNED",
+            `write_nodes: key '${n.key}' in plane '${plane}' is the parser's (its declaration comes from the source) — nothing was written; write under a key of your own and link it with write_edges`,
+          );
+        if (prior) throw new DrsgError("KEY_TAKEN", `write_nodes: key '${n.key}' is taken in plane '${plane}' — nothing was written`);
         const u = untrustedProps(n.properties);
         for (const s of u.stripped) stripped.add(s);
-        return w.createNode(plane, { key: n.key, labels: n.labels, props: u.props });
+        return w.createNode(plane, { key: n.key, labels: n.labels, props: { ...u.props, ...AGENT_STAMP } });
       }),
     );
     return `created ${ids.length} node(s): ids ${ids.join(", ")}${stripped.size ? ` (reserved properties stripped: ${[...stripped].join(", ")})` : ""}`;
@@ -87,7 +101,7 @@ export const writeNodes = defineTool({
 
 export const writeEdges = defineTool({
   name: "write_edges",
-  description: "Create edges between existing nodes, named by key (one transaction). `_` properties are stripped.",
+  description: "Create edges between existing nodes, named by key (one transaction). `_` properties are stripped. Answers mark these edges [agent-written] and never count them among what the parser proved.",
   input: z.strictObject({
     plane: z.string().min(1).max(200),
     edges: z
@@ -111,7 +125,7 @@ export const writeEdges = defineTool({
         const d = w.getNodeByKey(plane, e.dst_key);
         if (!s || !d)
           throw new DrsgError("NODE_NOT_FOUND", `write_edges: no node with key '${!s ? e.src_key : e.dst_key}' in plane '${plane}' — nothing was written`);
-        w.createEdge(plane, { type: e.type, src: s.id, dst: d.id, props: untrustedProps(e.properties).props });
+        w.createEdge(plane, { type: e.type, src: s.id, dst: d.id, props: { ...untrustedProps(e.properties).props, ...AGENT_STAMP } });
       }
       return edges.length;
     });

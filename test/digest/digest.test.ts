@@ -93,7 +93,7 @@ describe("digest", () => {
         nodesCreated: 0,
         nodesPatched: 0,
         nodesDeleted: 0,
-        nodesSkipped: 0,
+        nodesReclaimed: 0,
         edgesCreated: 0,
         edgesPatched: 0,
         edgesDeleted: 0,

@@ -3,6 +3,7 @@
 // request byte for byte alike — the calls the fast path takes and the ones it hands back to the
 // SDK (bad arguments, unknown tools, batches, _meta, refused headers, other methods).
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +20,7 @@ import { TOOLS } from "../../src/tools/index.js";
 import type { ToolContext } from "../../src/tools/tool.js";
 import { makeRepo } from "../git/fixture.js";
 
-const TOKEN = "fast-path-token-0123456789abcdefghijklmn";
+const TOKEN = randomBytes(32).toString("base64url");
 const ACCEPT = "application/json, text/event-stream";
 
 interface Reply {

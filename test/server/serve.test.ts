@@ -2,6 +2,7 @@
 // of non-loopback binds without a token, MCP sessions over Streamable HTTP (the SDK's real
 // Client), session reclaiming, and JSON-RPC.
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +17,7 @@ import { digest } from "../../src/sync/digest.js";
 import { makeRepo } from "../git/fixture.js";
 
 const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
-const TOKEN = "t0ken-for-tests-0123456789abcdefghijklmn";
+const TOKEN = randomBytes(32).toString("base64url");
 
 export interface Served {
   child: ChildProcess;

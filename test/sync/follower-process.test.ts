@@ -2,6 +2,7 @@
 // and malloc environment (src/sync/follower-process.ts): the real command, a real repository; the
 // follower folds, and stops when its parent is killed. DRSG_FOLLOWER_EXEC=0 keeps one process.
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -118,7 +119,7 @@ describe("drsg watch's follower process", { skip: !existsSync("/proc/self/task")
     const dir = join(root, "shop");
     const db = join(root, "graph.drsg");
     makeRepo(dir, [{ files: BASE, message: "base" }]);
-    const token = "follower-serve-token-0123456789abcdefghij";
+    const token = randomBytes(32).toString("base64url");
     const args = ["serve", "watch", "--dir", dir, "--db", db, "--addr", "127.0.0.1:0"];
     const s = run([DRSG, ...args], env(root, { DRSG_TOKEN: token }));
     let follower: number | undefined;

@@ -225,7 +225,7 @@ describe("planes that reach each other", () => {
         const said = String(await attach.run(ctx, { plane: "front", target: "remote", url: `http://127.0.0.1:${port}` }));
         assert.match(said, /does not answer within \d+ ms/);
         assert.ok(Date.now() - t0 < 30_000, "bounded");
-        assert.match(String(await attachments.run(ctx, { plane: "front", probe: true })), /remote at http:\/\/127\.0\.0\.1:\d+\s+— does not answer/);
+        assert.match(String(await attachments.run(ctx, { plane: "front", probe: true })), /remote at http:\/\/127\.0\.0\.1:\d+ \(no token sent\)\s+— does not answer/);
         assert.match(String(await wire.run(ctx, { plane: "front" })), /note: remote remote at http:\/\/127\.0\.0\.1:\d+ not asked/);
       } finally {
         silent.close();

@@ -7,7 +7,8 @@ import { GraphViews } from "../../graph/view.js";
 import { configureLog, log } from "../../log.js";
 import { DrsgError } from "../../model/errors.js";
 import { activePlugins } from "../../plugin/registry.js";
-import { type RunningServer, parseAddr, startServer } from "../../server/http.js";
+import { type RunningServer, checkServeConfig, parseAddr, startServer } from "../../server/http.js";
+import { attachAllowList } from "../../tools/outbound.js";
 import { MountManager } from "../../server/mounts.js";
 import { RoutedStore } from "../../store/routed.js";
 import { PlaneSync } from "../../sync/fold.js";
@@ -76,6 +77,11 @@ export const serveCommand: Command = {
     configureLog({ name: "drsg-serve" });
     const token = process.env.DRSG_TOKEN?.trim() || undefined;
     const { host, port } = parseAddr(str(args, "addr") ?? "127.0.0.1:7700");
+    // Before the database is opened or the first sync runs: a refused configuration costs nothing.
+    checkServeConfig(host, token);
+    attachAllowList();
+    const headersTimeoutMs = envInt("DRSG_HEADERS_TIMEOUT_MS", 20_000);
+    const bodyTimeoutMs = envInt("DRSG_BODY_TIMEOUT_MS", 60_000);
     const deadlineSecs = envInt("DRSG_MCP_TOOL_DEADLINE_SECS", 300);
     const idleMs = envInt("DRSG_SESSION_IDLE_MS", 600_000);
     const initMs = envInt("DRSG_SESSION_INIT_MS", 60_000);
@@ -134,6 +140,8 @@ export const serveCommand: Command = {
         idleMs,
         initMs,
         bodyLimit,
+        headersTimeoutMs,
+        bodyTimeoutMs,
       });
       if (!token) log("warn", "no DRSG_TOKEN: every programmatic client is refused (set DRSG_TOKEN to serve agents)");
       warmViews(ctx, store.listPlanes().map((p) => p.name).filter((n) => !/_(git|ops)$/.test(n)));
