@@ -501,6 +501,7 @@ class FileExtraction {
       name: nameNode >= 0 ? M.text(nameNode) : "",
       text: squash(written, 200),
       line: M.row(at) + 1,
+      col: M.col(at) + 1,
       scope: -1,
       at: M.start(at),
     };

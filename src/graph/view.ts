@@ -16,6 +16,8 @@ export interface EdgeAttrs {
   reason?: string;
   /** How many sites the edge stands for (the resolver merges repeats of one src→dst). */
   count?: number;
+  /** Every site's line, when the edge stands for sites on more than one line (sorted, distinct). */
+  lines?: number[];
 }
 
 export type PlaneGraph = MultiDirectedGraph<NodeAttrs, EdgeAttrs>;
@@ -46,7 +48,11 @@ export class GraphViews {
       const a: EdgeAttrs = { type: e.type };
       if (typeof e.props.line === "number") a.line = e.props.line;
       if (typeof e.props._reason === "string") a.reason = e.props._reason;
-      if (typeof e.props.count === "number") a.count = e.props.count;
+      if (typeof e.props.count === "number") {
+        a.count = e.props.count;
+        const lines = siteLines(e.props.sites);
+        if (lines.length > 1) a.lines = lines;
+      }
       const s = String(e.src);
       const d = String(e.dst);
       if (g.hasNode(s) && g.hasNode(d)) g.addDirectedEdgeWithKey(String(e.id), s, d, a);
@@ -59,4 +65,15 @@ export class GraphViews {
     if (plane === undefined) this.cache.clear();
     else this.cache.delete(plane);
   }
+}
+
+/** The distinct lines of an edge's `sites` ([line, col] pairs, sorted by the resolver). */
+export function siteLines(sites: unknown): number[] {
+  const out: number[] = [];
+  if (!Array.isArray(sites)) return out;
+  for (const s of sites) {
+    const line = Array.isArray(s) ? s[0] : undefined;
+    if (typeof line === "number" && line !== out[out.length - 1]) out.push(line);
+  }
+  return out;
 }

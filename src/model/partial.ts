@@ -2,6 +2,12 @@
 // looked at. Pure data (JSON), cached by git blob id + plugin build, input to the resolvers.
 // Capture vocabulary that produces each field: plugins/README.md.
 
+/**
+ * The shape of a partial, beyond what a plugin's queries decide: part of the partial cache's
+ * key, so a partial an older extractor wrote (refs without columns, say) is never read back.
+ */
+export const PARTIAL_FORMAT = "#p2";
+
 /** Definition kinds, named after the `@definition.<kind>` capture that made them. */
 export type DefKind =
   | "function"
@@ -78,6 +84,8 @@ export interface Ref {
   /** The whole callee / reference text as written (`_ref`). */
   text: string;
   line: number;
+  /** 1-based column of the reference's name (or of the reference when it has none). */
+  col?: number;
   /** Index of the innermost enclosing definition, or -1 for module-level code. */
   scope: number;
   /** Argument count (named children of `@arguments`), when captured. */

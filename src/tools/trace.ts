@@ -5,7 +5,7 @@ import { type PathResult, shortestPath } from "../graph/walk.js";
 import type { PlaneGraph } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne } from "./common.js";
-import { nodeLine, planeOf } from "./graph_lines.js";
+import { callSites, nodeLine, planeOf } from "./graph_lines.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
 /** Nodes one search may dequeue. */
@@ -133,8 +133,9 @@ function sourceOf(offsets: Int32Array, k: number): number {
 function pathLines(ctx: ToolContext, p: PlaneInfo, g: PlaneGraph, nodes: string[], edges: string[]): string[] {
   const lines = [nodeLine(ctx, p.name, g, nodes[0]!)];
   for (let i = 1; i < nodes.length; i++) {
-    const line = g.getEdgeAttribute(edges[i - 1]!, "line");
-    lines.push(`  -> ${nodeLine(ctx, p.name, g, nodes[i]!)}${line !== undefined ? `  call@${line}` : ""}`);
+    const a = g.getEdgeAttributes(edges[i - 1]!);
+    const sites = callSites(a.line, a.count, a.lines);
+    lines.push(`  -> ${nodeLine(ctx, p.name, g, nodes[i]!)}${sites ? `  ${sites}` : ""}`);
   }
   return lines;
 }
