@@ -58,6 +58,10 @@ export interface Def {
   trait?: string;
   /** Parameter count (named children of `@params`), when captured. */
   arity?: number;
+  /** The parameter list as written (`@params`), whitespace collapsed, capped. */
+  params?: string;
+  /** A function or method declared without a body (an overload signature, an ambient or interface declaration). */
+  bodyless?: boolean;
   /** Supertypes as written (`@extends`, `@implements`). */
   extends?: string[];
   implements?: string[];
@@ -142,6 +146,8 @@ export interface Local {
   aliasOf?: string;
   /** `@local.param`: a parameter rather than a variable. */
   isParam?: boolean;
+  /** `@const`: a `const` binding, never reassigned. */
+  isConst?: boolean;
   line: number;
   at: number;
   /** End (byte offset) of the block the binding is visible in (`@scope` on a local), when captured: Java block scoping. */

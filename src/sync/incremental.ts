@@ -13,7 +13,7 @@
 // or renamed, a manifest changed, E too large, a key shared across families — resolves the family
 // in full. The convergence property test holds both paths to one full digest.
 import type { EdgeFact, Facts, NodeFact } from "../model/facts.js";
-import type { Partial } from "../model/partial.js";
+import type { Local, Partial } from "../model/partial.js";
 import type { PluginSet } from "../plugin/host.js";
 import { compareEdges } from "../resolve/common.js";
 import { resolverFamily } from "../resolve/index.js";
@@ -108,6 +108,14 @@ function tokensOf(p: Partial): Set<string> {
   return out;
 }
 
+/**
+ * Locals other files' facts may depend on: module-level ones, and the return locals the ts
+ * family infers a function's return type from (a call in another file reads it).
+ */
+function seenOutside(l: Local): boolean {
+  return l.scope < 0 || l.name === "return" || l.name === "=>";
+}
+
 /** What other files may see of a file: the partial without refs, function-scoped locals, positions, docs. */
 function interfaceOf(p: Partial): string {
   return JSON.stringify({
@@ -115,7 +123,7 @@ function interfaceOf(p: Partial): string {
     d: p.defs.map(({ line: _l, endLine: _e, start: _s, end: _n, doc: _d, ...rest }) => rest),
     i: p.imports.map(({ line: _l, ...rest }) => rest),
     x: p.exports.map(({ line: _l, ...rest }) => rest),
-    l: p.locals.filter((l) => l.scope < 0).map(({ line: _l, at: _a, ...rest }) => rest),
+    l: p.locals.filter(seenOutside).map(({ line: _l, at: _a, ...rest }) => rest),
   });
 }
 
@@ -150,9 +158,17 @@ function elementsOf(p: Partial): Map<string, { name: string; value: string }> {
     add(`x:${e.name}`, e.name, rest);
   }
   for (const l of p.locals) {
-    if (l.scope >= 0) continue;
+    if (!seenOutside(l)) continue;
     const { line: _l, at: _a, ...rest } = l;
-    add(`l:${l.name}`, l.name, rest);
+    if (l.scope < 0) add(`l:${l.name}`, l.name, rest);
+    else {
+      // A return of a definition: it is that definition's name other files use (`a.make().x()`);
+      // a hidden body's returns are its function's.
+      let s = l.scope;
+      while (s >= 0 && p.defs[s]!.name === "{") s = p.defs[s]!.parent;
+      const owner = s >= 0 ? p.defs[s]!.name : "";
+      add(`r:${scopeName(l.scope)}`, owner, { ...rest, scope: undefined });
+    }
   }
   return out;
 }
@@ -164,12 +180,15 @@ function changedNames(a: Partial, b: Partial): Set<string> {
   const out = new Set<string>();
   for (const [id, x] of ea) if (eb.get(id)?.value !== x.value) out.add(x.name);
   for (const [id, x] of eb) if (ea.get(id)?.value !== x.value) out.add(x.name);
+  // A function's inferred return type may follow calls to others in its file (`return
+  // this._addCheck(c)`): any change of the file's interface may change it, so its name is touched.
+  if (out.size > 0) for (const e of [ea, eb]) for (const [id, x] of e) if (id.startsWith("r:")) out.add(x.name);
   return out;
 }
 
 /** P1: the partial as other files' resolution needs it. */
 function stripped(p: Partial): Partial {
-  return { ...p, refs: [], locals: p.locals.filter((l) => l.scope < 0) };
+  return { ...p, refs: [], locals: p.locals.filter(seenOutside) };
 }
 
 /** Per-blob derived data, cached by blob id and build. */

@@ -105,7 +105,8 @@ export type Head =
   | { k: "ident"; name: string }
   | { k: "new"; ctor: PathExpr }
   | { k: "cast"; type: string };
-export type Step = { k: "prop"; name: string } | { k: "call" };
+/** A call step; `args` is the argument count when the text shows the arguments. */
+export type Step = { k: "prop"; name: string } | { k: "call"; args?: number };
 export interface PathExpr {
   head: Head;
   steps: Step[];
@@ -191,7 +192,8 @@ function continueChain(s: string, i: number, to: number, path: PathExpr): PathEx
     else if (c === "(") {
       const close = matchingClose(s, i);
       if (close < 0 || close >= to) return undefined;
-      steps.push({ k: "call" });
+      const inner = s.slice(i + 1, close);
+      steps.push({ k: "call", args: inner.trim() === "" ? 0 : splitTop(inner, ",").filter((a) => a.trim() !== "").length });
       i = close + 1;
       continue;
     } else if (c === "<") {

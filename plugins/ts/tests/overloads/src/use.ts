@@ -1,0 +1,10 @@
+import { Client, Parse, make } from "./client";
+
+export function use(client: Client, doc: string): void {
+  client.getFeature("definition").getProvider(doc);
+  client.feature().getProvider(doc);
+  client.feature("definition", true).getProvider(doc);
+  client.same("x").getProvider(doc);
+  make("hover").getProvider(doc);
+  Parse(doc);
+}
