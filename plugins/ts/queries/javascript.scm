@@ -104,6 +104,10 @@
 (call_expression function: (member_expression object: (_) @receiver
   property: [(property_identifier) (private_property_identifier)] @name) arguments: (arguments) @arguments) @reference.call
 (call_expression function: (super) @name arguments: (arguments) @arguments) @reference.call
+; tagged templates are calls of their tag (`html`<p>${x}</p>``, `sql.raw`...``)
+(call_expression function: (identifier) @name arguments: (template_string)) @reference.call
+(call_expression function: (member_expression object: (_) @receiver
+  property: [(property_identifier) (private_property_identifier)] @name) arguments: (template_string)) @reference.call
 (call_expression function: [(subscript_expression) (call_expression)
   (parenthesized_expression [(identifier) (member_expression) (sequence_expression) (ternary_expression)
     (binary_expression) (call_expression) (subscript_expression) (await_expression)])]

@@ -38,7 +38,7 @@
 
 ; const f = (...) => {} / function () {} (any depth: nested ones are keyed under their container)
 (variable_declarator name: (identifier) @name type: (type_annotation)? @type
-  value: (arrow_function "async"? @async return_type: (type_annotation)? @returns body: (_) @body) @value) @definition.function
+  value: (arrow_function "async"? @async parameters: (formal_parameters)? @params return_type: (type_annotation)? @returns body: (_) @body) @value) @definition.function
 (variable_declarator name: (identifier) @name type: (type_annotation)? @type
   value: [(function_expression "async"? @async parameters: (formal_parameters) @params return_type: (type_annotation)? @returns body: (_) @body)
           (generator_function "async"? @async parameters: (formal_parameters) @params return_type: (type_annotation)? @returns body: (_) @body)] @value) @definition.function
@@ -111,8 +111,8 @@
                name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params return_type: (type_annotation)? @returns)] @_top @definition.method (#parent-is? @_top "class_body"))
 ((public_field_definition (accessibility_modifier)? @visibility "static"? @static
   name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation)? @type
-  value: [(arrow_function "async"? @async return_type: (type_annotation)? @returns body: (_) @body)
-          (function_expression "async"? @async return_type: (type_annotation)? @returns body: (_) @body)] @value) @_top @definition.method (#parent-is? @_top "class_body"))
+  value: [(arrow_function "async"? @async parameters: (formal_parameters)? @params return_type: (type_annotation)? @returns body: (_) @body)
+          (function_expression "async"? @async parameters: (formal_parameters) @params return_type: (type_annotation)? @returns body: (_) @body)] @value) @_top @definition.method (#parent-is? @_top "class_body"))
 ((public_field_definition (accessibility_modifier)? @visibility "static"? @static
   name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation)? @type value: (_)? @value
   (#not-match? @value "^(async[ \t]|function[ \t(*]|[(<]|[A-Za-z_$][A-Za-z0-9_$]*[ \t]*=>)")) @_top @definition.field (#parent-is? @_top "class_body"))
@@ -128,7 +128,7 @@
 ((property_signature name: (property_identifier) @name type: (type_annotation)? @type) @_top @definition.field (#parent-is? @_top "interface_body"))
 
 ; object literals held by consts: `const svc = { m() {}, n: () => {} }` (the const, then its members)
-(variable_declarator name: (identifier) @name
+(variable_declarator name: (identifier) @name type: (type_annotation)? @type
   value: (object [(method_definition) (pair value: [(arrow_function) (function_expression)])]) @value) @definition.constant
 (variable_declarator value: (object (method_definition "async"? @async name: (property_identifier) @name
   parameters: (formal_parameters) @params return_type: (type_annotation)? @returns body: (statement_block) @body) @definition.method))
@@ -141,6 +141,10 @@
 (call_expression function: (member_expression object: (_) @receiver
   property: [(property_identifier) (private_property_identifier)] @name) arguments: (arguments) @arguments) @reference.call
 (call_expression function: (super) @name arguments: (arguments) @arguments) @reference.call
+; tagged templates are calls of their tag (`html`<p>${x}</p>``, `sql.raw`...``)
+(call_expression function: (identifier) @name arguments: (template_string)) @reference.call
+(call_expression function: (member_expression object: (_) @receiver
+  property: [(property_identifier) (private_property_identifier)] @name) arguments: (template_string)) @reference.call
 ; tree-sitter-typescript reads `await a.b<T>(x)` as a call of `await a.b`: the callee is the member inside
 (call_expression function: (await_expression (identifier) @name @callee) arguments: (arguments) @arguments) @reference.call
 (call_expression function: (await_expression (member_expression object: (_) @receiver

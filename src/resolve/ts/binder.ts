@@ -337,6 +337,7 @@ export class Binder {
   private localValUncached(mod: Mod, l: LocalInfo, depth: number): Val {
     if (isNarrowing(l)) return UNKNOWN;
     if (l.type !== undefined) return this.typeVal(mod, l.scope, l.type, false, depth + 1);
+    if (l.isParam) return this.contextualParam(mod, l, depth);
     if (l.newOf !== undefined) {
       const path = parsePath(l.newOf);
       return path ? this.newVal(this.evalPath(mod, l.scope, path, depth + 1)) : UNKNOWN;
@@ -368,6 +369,61 @@ export class Binder {
     if (v.k === "def" && CALLABLE.has(v.d.d.kind) && v.d.d.kind !== "getter" && v.d.d.kind !== "setter") return v;
     if (v.k === "ext") return v;
     return undefined;
+  }
+
+  /**
+   * An unannotated parameter of a function whose own declaration is typed by a function type
+   * (`const h: NotFoundHandler = (c) => c.text()`, `text: Respond = (t) => ...` in a class):
+   * the compiler types it contextually, by that type's parameter at the same position. Read
+   * through type aliases (generic arguments ignored) and unions whose members agree.
+   */
+  private contextualParam(mod: Mod, l: LocalInfo, depth: number): Val {
+    if (l.scope < 0 || depth > MAX_DEPTH) return UNKNOWN;
+    const d = mod.p.defs[l.scope]!;
+    if (d.type === undefined || (d.valueKind !== "arrow_function" && d.valueKind !== "function_expression")) return UNKNOWN;
+    let index = 0;
+    if (d.params !== undefined) {
+      const names = paramList(d.params).map((p) => /^(?:\.\.\.)?([A-Za-z_$][\w$]*)\??\s*(?:[:=]|$)/.exec(p)?.[1]);
+      index = names.indexOf(l.name);
+      if (index < 0) return UNKNOWN;
+    }
+    const type = d.type;
+    return this.within(d.start, () => this.fnParamType(mod, d.parent, type, index, depth + 1));
+  }
+
+  /** The declared type of parameter `index` of function type `text` (as written at `scope` of `mod`). */
+  private fnParamType(mod: Mod, scope: number, text: string, index: number, depth: number): Val {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    const s = text.trim().replace(/^:\s*/, "");
+    if (s.startsWith("(")) {
+      const params = functionTypeParams(s);
+      if (params === undefined) return UNKNOWN;
+      const p = params[index];
+      if (p === undefined || p.startsWith("...")) return UNKNOWN;
+      const colon = p.indexOf(":");
+      if (colon < 0) return UNKNOWN;
+      return this.typeVal(mod, scope, p.slice(colon + 1), false, depth + 1);
+    }
+    const t = parseType(s);
+    if (t.k === "union") {
+      const vals = t.parts.map((part) => this.fnParamType(mod, scope, typeText(part), index, depth + 1));
+      const first = vals[0];
+      if (first?.k === "inst" && first.types.length === 1 && vals.every((v) => v.k === "inst" && v.types.length === 1 && v.types[0] === first.types[0]))
+        return first;
+      return UNKNOWN;
+    }
+    if (t.k !== "named" || t.name.includes(".")) return UNKNOWN;
+    const b = this.lookupType(mod, scope, t.name);
+    let alias: DefInfo | undefined;
+    if (b.k === "def") alias = b.d;
+    else if (b.k === "import") {
+      const r = this.resolveImport(mod, b.imp);
+      if (r.k === "def") alias = r.d;
+    }
+    if (alias?.d.kind !== "type" || alias.d.type === undefined) return UNKNOWN;
+    const rhs = alias.d.type;
+    // At the alias's own scope: its type parameters (locals there) shadow same-named types.
+    return this.within(alias.d.start, () => this.fnParamType(alias.mod, alias.d.id, rhs, index, depth + 1));
   }
 
   /** The instance `new` makes from a constructor value. */
@@ -868,6 +924,14 @@ export class Binder {
           if (FUNCTION_MEMBERS.has(name)) return { k: "builtin" };
           return { k: "fail", reason: REASON.notMember(d.key) };
         }
+        if (kind === "constant" && d.d.type !== undefined) {
+          // `const ws: Handler = { open() {} }`: the compiler reads members off the declared type.
+          const type = d.d.type;
+          return this.member(
+            this.within(d.d.start, () => this.typeVal(d.mod, d.d.parent, type, false, 1)),
+            name,
+          );
+        }
         if ((kind === "constant" || kind === "module") && d.key !== undefined)
           return this.ownMember(d.key, name, undefined) ?? { k: "fail", reason: REASON.notMember(d.key) };
         if (CALLABLE.has(kind) && FUNCTION_MEMBERS.has(name)) return { k: "builtin" };
@@ -957,6 +1021,53 @@ function sameResolved(a: Resolved, b: Resolved): boolean {
   if (a.k === "ext" && b.k === "ext") return a.key === b.key;
   if (a.k === "local" && b.k === "local") return a.locals[0] === b.locals[0];
   return false;
+}
+
+/** The parameters of a parameter list as written (`(a: A, b?: B)`), split at top-level commas. */
+function paramList(text: string): string[] {
+  const s = text.trim();
+  const inner = s.startsWith("(") && s.endsWith(")") ? s.slice(1, -1) : s;
+  return splitParams(inner);
+}
+
+/** `(c: Context<E>, next: Next) => R` → its parameters; undefined when it is not a function type. */
+function functionTypeParams(s: string): string[] | undefined {
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === "(" || c === "<" || c === "{" || c === "[") depth++;
+    else if (c === ")" || c === ">" || c === "}" || c === "]") {
+      if (c === ">" && s[i - 1] === "=") continue;
+      depth--;
+      if (depth === 0 && c === ")") {
+        const rest = s.slice(i + 1).trim();
+        return rest.startsWith("=>") ? splitParams(s.slice(1, i)) : undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function splitParams(inner: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i]!;
+    if (c === "=" && inner[i + 1] === ">") {
+      i++;
+      continue;
+    }
+    if (c === "(" || c === "<" || c === "{" || c === "[") depth++;
+    else if (c === ")" || c === ">" || c === "}" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      out.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = inner.slice(start).trim();
+  if (last !== "") out.push(last);
+  return out;
 }
 
 function typeText(t: import("./syntax.js").TypeExpr): string {
