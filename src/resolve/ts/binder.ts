@@ -382,7 +382,13 @@ export class Binder {
     const d = mod.p.defs[l.scope]!;
     if (d.type === undefined || (d.valueKind !== "arrow_function" && d.valueKind !== "function_expression")) return UNKNOWN;
     let index = 0;
-    if (d.params !== undefined) {
+    if (d.params === undefined) {
+      // `c => ...`: only the definition's own arrow's parameter (the first, spanning to its end),
+      // not one of an arrow nested in its body (`c => x => x.m()`, `c => list.map(x => ...)`).
+      let first: LocalInfo | undefined;
+      for (const list of mod.locals.get(l.scope)?.values() ?? []) for (const x of list) if (x.isParam && (!first || x.at < first.at)) first = x;
+      if (first !== l || l.end !== d.end) return UNKNOWN;
+    } else {
       const names = paramList(d.params).map((p) => /^(?:\.\.\.)?([A-Za-z_$][\w$]*)\??\s*(?:[:=]|$)/.exec(p)?.[1]);
       index = names.indexOf(l.name);
       if (index < 0) return UNKNOWN;

@@ -1,4 +1,4 @@
-import { type H, type Handler, type Shadow, type Socket } from "./context";
+import { type Context, type H, type Handler, type Middleware, type Shadow, type Socket } from "./context";
 
 export const notFound: Handler = (c) => c.text("404");
 export const logger: H = async (c, next) => {
@@ -22,3 +22,10 @@ export const socket: Socket = {
 export function use(): void {
   socket.open();
 }
+export class Item {
+  foo(): void {}
+}
+export const curried: Shadow<Item> = (c) => (x) => x.toFixed();
+export const bare: Handler = (c) => [1].map((x) => x.toFixed()).join() + c.text("");
+export const curried2 = ((c: Context) => (x: unknown) => c.text(String(x))) as unknown;
+export const bare2: Middleware = c => next => next.text("");
