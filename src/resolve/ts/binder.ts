@@ -344,9 +344,13 @@ export class Binder {
     }
     if (l.callOf !== undefined) {
       const path = parsePath(l.callReceiver !== undefined ? `${l.callReceiver}.${l.callOf}()` : `${l.callOf}()`);
-      // The local records the callee, not the arguments: their count is not known.
+      // The local records the callee, not the arguments: their count and any type arguments are
+      // not known (typeArgs set: no overload is taken on trust).
       const last = path?.steps[path.steps.length - 1];
-      if (last?.k === "call") delete last.args;
+      if (last?.k === "call") {
+        delete last.args;
+        last.typeArgs = true;
+      }
       return path ? this.evalPath(mod, l.scope, path, depth + 1) : UNKNOWN;
     }
     if (l.aliasOf !== undefined) {
@@ -447,9 +451,9 @@ export class Binder {
 
   /** What calling a value returns: the declared return type of the function or method (`this`:
    * the receiver the method was called on). */
-  callResult(callee: Val, depth: number, receiver?: Val, args?: number): Val {
+  callResult(callee: Val, depth: number, receiver?: Val, args?: number, typeArgs?: boolean): Val {
     if (callee.k === "def") {
-      const d = this.overloadFor(callee.d, args);
+      const d = this.overloadFor(callee.d, args, typeArgs === true);
       if (d === undefined) return { k: "unknown", reason: REASON.overloads };
       if (d.d.kind !== "function" && d.d.kind !== "method") return UNKNOWN;
       if (d.d.returns === undefined) return this.inferredReturn(d, depth, receiver);
@@ -516,7 +520,8 @@ export class Binder {
       callee = this.memberVal(receiver, last.name, depth + 1);
     } else callee = this.evalPath(mod, r.scope, path, depth + 1);
     if (callee.k !== "def" || callee.d.mod !== mod) return UNKNOWN;
-    return this.callResult(callee, depth + 1, receiver);
+    // The arguments and type arguments are not recorded: no overload is chosen by them.
+    return this.callResult(callee, depth + 1, receiver, undefined, true);
   }
 
   /**
@@ -526,14 +531,18 @@ export class Binder {
    * reader does not see, and the first overload is not a proof. The implementation beside
    * overload signatures is not what callers see.
    */
-  private overloadFor(d: DefInfo, args: number | undefined): DefInfo | undefined {
+  private overloadFor(d: DefInfo, args: number | undefined, typeArgs = false): DefInfo | undefined {
     const group = d.key !== undefined ? this.overloads().get(d.key) : undefined;
     if (group === undefined) return d;
     const sigs = group.filter((x) => x.d.bodyless === true);
     const list = sigs.length > 0 ? sigs : group;
     const first = (list[0]!.d.returns ?? "").trim();
     if (list.every((x) => (x.d.returns ?? "").trim() === first)) return list[0];
-    if (args === undefined) return undefined;
+    // The compiler takes the first overload the arguments fit: with every parameter list the same
+    // (`string(p?: P): ZodString; string<T>(p?: P): $ZodType<T>`), that is the first, unless the
+    // call passes type arguments (a non-generic overload cannot take them).
+    if (!typeArgs && list.every((x) => x.d.params !== undefined && x.d.params === list[0]!.d.params)) return list[0];
+    if (args === undefined || typeArgs) return undefined;
     const plain = list.every((x) => x.d.params !== undefined && x.d.arity !== undefined && !/[?=]|\.\.\./.test(x.d.params));
     if (!plain) return undefined;
     const fit = list.filter((x) => x.d.arity === args);
@@ -565,7 +574,7 @@ export class Binder {
     for (const step of path.steps) {
       if (v.k === "unknown") return v;
       if (step.k === "call") {
-        v = this.callResult(v, depth, receiver, step.args);
+        v = this.callResult(v, depth, receiver, step.args, step.typeArgs);
         receiver = undefined;
       } else {
         receiver = v;

@@ -106,7 +106,7 @@ export type Head =
   | { k: "new"; ctor: PathExpr }
   | { k: "cast"; type: string };
 /** A call step; `args` is the argument count when the text shows the arguments. */
-export type Step = { k: "prop"; name: string } | { k: "call"; args?: number };
+export type Step = { k: "prop"; name: string } | { k: "call"; args?: number; typeArgs?: true };
 export interface PathExpr {
   head: Head;
   steps: Step[];
@@ -178,6 +178,7 @@ function readChain(s: string, from: number, to: number): PathExpr | undefined {
 
 function continueChain(s: string, i: number, to: number, path: PathExpr): PathExpr | undefined {
   const steps = path.steps;
+  let typeArgs = false;
   while (i < to) {
     const c = s[i]!;
     if (/\s/.test(c) || c === "!") {
@@ -193,12 +194,16 @@ function continueChain(s: string, i: number, to: number, path: PathExpr): PathEx
       const close = matchingClose(s, i);
       if (close < 0 || close >= to) return undefined;
       const inner = s.slice(i + 1, close);
-      steps.push({ k: "call", args: inner.trim() === "" ? 0 : splitTop(inner, ",").filter((a) => a.trim() !== "").length });
+      const step: Step = { k: "call", args: inner.trim() === "" ? 0 : splitTop(inner, ",").filter((a) => a.trim() !== "").length };
+      if (typeArgs) step.typeArgs = true;
+      typeArgs = false;
+      steps.push(step);
       i = close + 1;
       continue;
     } else if (c === "<") {
       const close = matchingClose(s, i);
       if (close < 0 || s[close + 1] !== "(") return undefined;
+      typeArgs = true;
       i = close + 1;
       continue;
     } else return undefined;

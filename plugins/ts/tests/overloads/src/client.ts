@@ -47,3 +47,10 @@ export interface Parse {
 export function Parse(text: string): string {
   return text;
 }
+
+/** Overloads with one parameter list: the compiler takes the first, unless type arguments are passed. */
+export function string(params?: string): HoverFeature;
+export function string<T extends string>(params?: string): DefinitionFeature;
+export function string(params?: string): HoverFeature | DefinitionFeature {
+  return params ? new HoverFeature() : new DefinitionFeature();
+}

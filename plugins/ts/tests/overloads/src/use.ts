@@ -1,4 +1,4 @@
-import { Client, Parse, make } from "./client";
+import { Client, Parse, make, string } from "./client";
 
 export function use(client: Client, doc: string): void {
   client.getFeature("definition").getProvider(doc);
@@ -7,4 +7,11 @@ export function use(client: Client, doc: string): void {
   client.same("x").getProvider(doc);
   make("hover").getProvider(doc);
   Parse(doc);
+}
+
+export function strings(doc: string): void {
+  string().getProvider(doc);
+  string<"a">().getProvider(doc);
+  const s = string();
+  s.getProvider(doc);
 }
