@@ -20,12 +20,17 @@ interface Decl {
 }
 
 interface Site {
-  node: ts.CallExpression | ts.NewExpression;
+  /** A call, `new`, or tagged template (a call of its tag). */
+  node: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression;
   file: string;
   /** Line drsg records for the site: the callee's name. */
   line: number;
   /** Callee text as written, whitespace collapsed. */
   callee: string;
+}
+
+function calleeOf(n: Site["node"]): ts.Expression {
+  return ts.isTaggedTemplateExpression(n) ? n.tag : n.expression;
 }
 
 function squash(s: string): string {
@@ -70,8 +75,8 @@ function lineOf(sf: ts.SourceFile, pos: number): number {
 function sitesOf(sf: ts.SourceFile, file: string): Site[] {
   const out: Site[] = [];
   const visit = (n: ts.Node): void => {
-    if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
-      const e = n.expression;
+    if (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n)) {
+      const e = calleeOf(n);
       let nameNode: ts.Node = e;
       if (ts.isPropertyAccessExpression(e)) nameNode = e.name;
       out.push({ node: n, file, line: lineOf(sf, nameNode.getStart(sf)), callee: squash(e.getText(sf)) });
@@ -85,7 +90,7 @@ function sitesOf(sf: ts.SourceFile, file: string): Site[] {
 /** The declarations a call site resolves to, by the compiler. */
 function declsOf(checker: ts.TypeChecker, site: Site, root: string): Decl[] {
   const n = site.node;
-  const e = n.expression;
+  const e = calleeOf(n);
   const decls: ts.Declaration[] = [];
   if (e.kind === ts.SyntaxKind.SuperKeyword) {
     const sig = checker.getResolvedSignature(n as ts.CallExpression);
@@ -129,7 +134,7 @@ function nameOwner(d: ts.Declaration): ts.Declaration {
 /** Declarations drsg models as definitions (the recall denominator). */
 function isDefinitionLike(checker: ts.TypeChecker, site: Site): boolean {
   const n = site.node;
-  const e = n.expression;
+  const e = calleeOf(n);
   if (e.kind === ts.SyntaxKind.SuperKeyword) return true;
   const nameNode = ts.isPropertyAccessExpression(e) ? e.name : e;
   let sym = checker.getSymbolAtLocation(nameNode);
@@ -310,7 +315,7 @@ export function compareSites(dir: string, facts: Facts, program: ts.Program = pr
     if (file.startsWith("..") || file.includes("node_modules") || sf.isDeclarationFile) continue;
     const byLine = new Map<number, { s: Site; col: number; name: string }[]>();
     for (const s of sitesOf(sf, file)) {
-      const e = s.node.expression;
+      const e = calleeOf(s.node);
       const nameNode = ts.isPropertyAccessExpression(e) ? e.name : e;
       const col = sf.getLineAndCharacterOfPosition(nameNode.getStart(sf)).character + 1;
       const name = ts.isIdentifier(nameNode) || ts.isPrivateIdentifier(nameNode) ? nameNode.text : nameNode.getText(sf);
