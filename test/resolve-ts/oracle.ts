@@ -295,6 +295,9 @@ function targetIsDefinition(checker: ts.TypeChecker, site: Site, root: string): 
   // Through a const alias (`const objectType = ZodObject.create; objectType()`): the signature's declaration.
   const d = checker.getResolvedSignature(site.node)?.declaration;
   if (!d || ts.isJSDocSignature(d) || !(ts.isFunctionLike(d) || ts.isClassLike(d))) return false;
+  // An anonymous function called where it is written (`(() => {...})()`) is no definition.
+  const owner = nameOwner(d);
+  if (owner === d && (d as { name?: ts.Node }).name === undefined) return false;
   const file = relative(root, d.getSourceFile().fileName);
   return !file.startsWith("..") && !file.includes("node_modules");
 }
