@@ -34,6 +34,8 @@ export interface DocConfig {
   skip?: string[];
 }
 
+/** Parameter list text kept (`@params`): enough to read each parameter's declared type. */
+const PARAMS_CAP = 400;
 const SIGNATURE_CAP = 300;
 const DOC_CAP = 2000;
 
@@ -155,6 +157,18 @@ function innermost(defs: Def[], items: { at: number; scope: number }[]): void {
   }
 }
 
+/**
+ * Return-statement locals (named `return`) keep only those their enclosing definition returns:
+ * a return inside a nested arrow function with a block body (an `{` local spanning the arrow,
+ * which gets no definition of its own) is the arrow's, not the definition's. The `{` locals
+ * themselves go: they only serve this.
+ */
+function returnsOwn(locals: Local[]): Local[] {
+  const arrows = locals.filter((l) => l.name === "{" && l.end !== undefined);
+  if (arrows.length === 0 && !locals.some((l) => l.name === "{")) return locals;
+  return locals.filter((l) => l.name !== "{" && (l.name !== "return" || !arrows.some((a) => a.at < l.at && l.at < a.end!)));
+}
+
 function countErrors(tree: Tree): number {
   if (!tree.rootNode.hasError) return 0;
   let n = 0;
@@ -262,6 +276,7 @@ const ROLES = [
   "alias_of",
   "scope",
   "after",
+  "const",
 ] as const;
 
 const QUERY_INFO = new WeakMap<Query, QueryInfo>();
@@ -443,6 +458,9 @@ class FileExtraction {
     };
     const sig = squash(sigText, SIGNATURE_CAP);
     if (sig) def.signature = sig;
+    // A function or method declared without a body: an overload signature (or an ambient /
+    // interface declaration), which callers see; an implementation beside overloads they do not.
+    if (body < 0 && (kind === "function" || kind === "method")) def.bodyless = true;
     if (docText) def.doc = docText.length > DOC_CAP ? `${docText.slice(0, DOC_CAP - 1)}…` : docText;
     this.defDetails(def);
     this.seenDef.set(nodeId, this.defsRaw.length);
@@ -465,8 +483,10 @@ class FileExtraction {
     if (owner !== undefined) def.owner = owner;
     const trait = this.squashed(C.trait);
     if (trait !== undefined) def.trait = trait;
-    const arity = this.count(this.first(C.params));
+    const paramsNode = this.first(C.params);
+    const arity = this.count(paramsNode);
     if (arity !== undefined) def.arity = arity;
+    if (paramsNode >= 0) def.params = squash(M.text(paramsNode), PARAMS_CAP);
     const ext = this.all(C.extends);
     if (ext) def.extends = ext.map((o) => squash(M.text(o), 200));
     const impl = this.all(C.implements);
@@ -501,6 +521,7 @@ class FileExtraction {
       name: nameNode >= 0 ? M.text(nameNode) : "",
       text: squash(written, 200),
       line: M.row(at) + 1,
+      col: M.col(at) + 1,
       scope: -1,
       at: M.start(at),
     };
@@ -581,6 +602,7 @@ class FileExtraction {
     const aliasOf = this.squashed(C.alias_of);
     if (aliasOf !== undefined) local.aliasOf = aliasOf;
     if (pname === "local.param") local.isParam = true;
+    if (this.first(C.const) >= 0) local.isConst = true;
     const scopeNode = this.first(C.scope);
     if (scopeNode >= 0) local.end = M.end(scopeNode);
     const afterNode = this.first(C.after);
@@ -620,7 +642,7 @@ class FileExtraction {
     for (const r of this.refsRaw) refs.push(r.ref);
     refs.sort((a, b) => a.at - b.at);
     innermost(defs, refs);
-    const locals = this.locals;
+    const locals = returnsOwn(this.locals);
     locals.sort((a, b) => a.at - b.at);
     innermost(defs, locals);
     const scoped = [...this.importScopes].sort((a, b) => a.at - b.at);

@@ -373,6 +373,11 @@ export class Matches {
     return this.data[o + 3]!;
   }
 
+  /** Start column (0-based, as tree-sitter counts it). */
+  col(o: number): number {
+    return this.data[o + 4]!;
+  }
+
   end(o: number): number {
     if (!wasm || this.nodes) return this.node(o).endIndex;
     this.put(this.data, o);

@@ -20,6 +20,8 @@ export interface EdgeAttrs {
   weight?: number;
   /** Not the parser's: an agent wrote it on a plane the parser keeps (answers mark it). */
   agent?: true;
+  /** Every site's line, when the edge stands for sites on more than one line (sorted, distinct). */
+  lines?: number[];
 }
 
 export type PlaneGraph = MultiDirectedGraph<NodeAttrs, EdgeAttrs>;
@@ -48,7 +50,11 @@ function edgeAttrs(e: StoredEdge, mirrored: boolean): EdgeAttrs {
   if (mirrored && e.props._written_by === "agent" && typeof e.props._generated_by !== "string") a.agent = true;
   if (typeof e.props.line === "number") a.line = e.props.line;
   if (typeof e.props._reason === "string") a.reason = e.props._reason;
-  if (typeof e.props.count === "number") a.count = e.props.count;
+  if (typeof e.props.count === "number") {
+    a.count = e.props.count;
+    const lines = siteLines(e.props.sites);
+    if (lines.length > 1) a.lines = lines;
+  }
   if (typeof e.props.weight === "number") a.weight = e.props.weight;
   return a;
 }
@@ -133,4 +139,15 @@ function applyDelta(g: PlaneGraph, d: PlaneDelta, mirrored: boolean): void {
     const t = String(e.dst);
     if (g.hasNode(s) && g.hasNode(t)) g.addDirectedEdgeWithKey(id, s, t, edgeAttrs(e, mirrored));
   }
+}
+
+/** The distinct lines of an edge's `sites` ([line, col] pairs, sorted by the resolver). */
+export function siteLines(sites: unknown): number[] {
+  const out: number[] = [];
+  if (!Array.isArray(sites)) return out;
+  for (const s of sites) {
+    const line = Array.isArray(s) ? s[0] : undefined;
+    if (typeof line === "number" && line !== out[out.length - 1]) out.push(line);
+  }
+  return out;
 }

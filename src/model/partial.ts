@@ -2,6 +2,12 @@
 // looked at. Pure data (JSON), cached by git blob id + plugin build, input to the resolvers.
 // Capture vocabulary that produces each field: plugins/README.md.
 
+/**
+ * The shape of a partial, beyond what a plugin's queries decide: part of the partial cache's
+ * key, so a partial an older extractor wrote (refs without columns, say) is never read back.
+ */
+export const PARTIAL_FORMAT = "#p2";
+
 /** Definition kinds, named after the `@definition.<kind>` capture that made them. */
 export type DefKind =
   | "function"
@@ -52,6 +58,10 @@ export interface Def {
   trait?: string;
   /** Parameter count (named children of `@params`), when captured. */
   arity?: number;
+  /** The parameter list as written (`@params`), whitespace collapsed, capped. */
+  params?: string;
+  /** A function or method declared without a body (an overload signature, an ambient or interface declaration). */
+  bodyless?: boolean;
   /** Supertypes as written (`@extends`, `@implements`). */
   extends?: string[];
   implements?: string[];
@@ -78,6 +88,8 @@ export interface Ref {
   /** The whole callee / reference text as written (`_ref`). */
   text: string;
   line: number;
+  /** 1-based column of the reference's name (or of the reference when it has none). */
+  col?: number;
   /** Index of the innermost enclosing definition, or -1 for module-level code. */
   scope: number;
   /** Argument count (named children of `@arguments`), when captured. */
@@ -134,6 +146,8 @@ export interface Local {
   aliasOf?: string;
   /** `@local.param`: a parameter rather than a variable. */
   isParam?: boolean;
+  /** `@const`: a `const` binding, never reassigned. */
+  isConst?: boolean;
   line: number;
   at: number;
   /** End (byte offset) of the block the binding is visible in (`@scope` on a local), when captured: Java block scoping. */

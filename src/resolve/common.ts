@@ -51,6 +51,8 @@ export class FactBuilder {
   private collisions = 0;
   /** Keys of nodes kept from an earlier resolution (ResolveInput.emit): present, not emitted. */
   private readonly assumed = new Set<string>();
+  /** Edges that carry `sites`, normalised by finish(). */
+  private readonly sited: EdgeFact[] = [];
 
   /**
    * Count `key` as a node that exists without emitting it (a file the caller keeps the facts of):
@@ -93,13 +95,21 @@ export class FactBuilder {
     return this.nodes.get(key);
   }
 
-  /** Add an edge; one edge per (src, type, dst): later sites raise `count` and keep the first `line`. */
+  /**
+   * Add an edge; one edge per (src, type, dst). A `col` in `props` makes the edge a reference
+   * with sites: every (line, col) it is written at is kept (finish() sorts and de-duplicates
+   * them into `sites`, `count` is their number when above one); `line` and the other props are
+   * the earliest site's. `col` itself is not stored.
+   */
   edge(type: string, src: string, dst: string, props: Props = {}): void {
-    this.put(type, src, dst, props, false);
+    if (typeof props.col === "number") {
+      const { col, ...rest } = props;
+      this.put(type, src, dst, rest, true, col as number);
+    } else this.put(type, src, dst, props, false);
   }
 
   /** edge(), with `own` true when `props` is a fresh object the builder may keep as it is. */
-  private put(type: string, src: string, dst: string, props: Props, own: boolean): void {
+  private put(type: string, src: string, dst: string, props: Props, own: boolean, col?: number): void {
     // src → type → dst: lookups with the caller's own key strings (their hashes are cached), no
     // concatenated id built and hashed per site.
     let byType = this.edges.get(src);
@@ -112,28 +122,34 @@ export class FactBuilder {
       byDst = new Map();
       byType.set(type, byDst);
     }
+    const line = props.line;
     const prior = byDst.get(dst);
     if (prior === undefined) {
-      byDst.set(dst, { type, src, dst, props: own ? props : { ...props } });
+      const e: EdgeFact = { type, src, dst, props: own ? props : { ...props } };
+      if (col !== undefined && typeof line === "number") {
+        e.props.sites = [[line, col]];
+        this.sited.push(e);
+      }
+      byDst.set(dst, e);
       return;
     }
-    const line = props.line;
     const priorLine = prior.props.line;
     if (typeof line === "number") {
       const count = (typeof prior.props.count === "number" ? prior.props.count : 1) + 1;
-      prior.props.count = count;
+      const sites = prior.props.sites;
+      if (col !== undefined && Array.isArray(sites)) sites.push([line, col]);
       if (typeof priorLine !== "number" || line < priorLine) {
         // Keep the earliest site's own description, so the result is order-independent.
-        const keepCount = prior.props.count;
-        prior.props = { ...props, count: keepCount };
-      }
+        prior.props = { ...props, count };
+        if (Array.isArray(sites)) prior.props.sites = sites;
+      } else prior.props.count = count;
     }
   }
 
   /** A bound reference (CALLS / INSTANTIATES / REFERENCES / USES_TYPE ...) from `src` to `dst`. */
   bound(type: string, src: string, dst: string, ref: Ref, by: string, confidence: Confidence = "high"): void {
     if (ref.kind === "call" || ref.kind === "new") this.stats.resolved++;
-    this.put(type, src, dst, { line: ref.line, _ref: ref.text, _resolved_by: by, _confidence: confidence }, true);
+    this.put(type, src, dst, { line: ref.line, _ref: ref.text, _resolved_by: by, _confidence: confidence }, true, ref.col);
   }
 
   /** An External stand-in for code outside the tree, keyed by what was written (`npm:express/Router`). */
@@ -150,11 +166,12 @@ export class FactBuilder {
       this.nodes.set(key, { key, labels: ["UnresolvedRef"], props: { name: ref.name || written, file } });
     this.stats.unresolved++;
     this.stats.reasons[reason] = (this.stats.reasons[reason] ?? 0) + 1;
-    this.put("CALLS", src, key, { line: ref.line, _ref: ref.text, _reason: reason }, true);
+    this.put("CALLS", src, key, { line: ref.line, _ref: ref.text, _reason: reason }, true, ref.col);
   }
 
   /** Sorted facts, edges whose endpoints exist only. */
   finish(): ResolveOutput {
+    for (const e of this.sited) normaliseSites(e.props);
     if (this.collisions > 0) this.notes.push(`${this.collisions} definition key collision(s): the first kept`);
     const nodes = [...this.nodes.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     let dropped = 0;
@@ -182,6 +199,29 @@ export class FactBuilder {
     // Every edge object and props map was made here (put() copies what a caller hands in).
     return { facts, stats: this.stats, notes: this.notes, freshEdges: true };
   }
+}
+
+/**
+ * `sites` sorted by (line, col) and de-duplicated (one site matched by two query patterns is one
+ * site); `count` is their number when there is more than one. Edges without a column at some
+ * site (an older partial) keep the count they were given.
+ */
+function normaliseSites(props: Props): void {
+  const sites = props.sites as [number, number][];
+  if (sites.length === 1) {
+    delete props.count;
+    return;
+  }
+  sites.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let w = 1;
+  for (let i = 1; i < sites.length; i++) {
+    const s = sites[i]!;
+    const p = sites[w - 1]!;
+    if (s[0] !== p[0] || s[1] !== p[1]) sites[w++] = s;
+  }
+  sites.length = w;
+  if (w > 1) props.count = w;
+  else delete props.count;
 }
 
 function byString(a: string, b: string): number {

@@ -3,7 +3,7 @@
 // synced_commit, synced_root, built_by and the ledger.
 import { realpath } from "node:fs/promises";
 import { basename, resolve } from "node:path";
-import type { Partial } from "../model/partial.js";
+import { PARTIAL_FORMAT, type Partial } from "../model/partial.js";
 import { ExtractPool } from "../extract/pool.js";
 import type { PluginSet } from "../plugin/host.js";
 import type { Store } from "../store/types.js";
@@ -31,16 +31,16 @@ export interface DigestResult {
   phases: { walkMs: number; extractMs: number; resolveMs: number; writeMs: number };
 }
 
-/** The partial cache over the store's table. */
+/** The partial cache over the store's table, keyed by plugin build and the extractor's partial format. */
 export function storeCache(store: Store): PartialCache {
   return {
     get(blob, build) {
-      const raw = store.getCachedPartial(blob, build);
+      const raw = store.getCachedPartial(blob, `${build}${PARTIAL_FORMAT}`);
       return raw === undefined ? undefined : (JSON.parse(raw) as Partial);
     },
     put(rows) {
       store.putCachedPartials(
-        rows.map((r) => ({ blob: r.blob, build: r.build, data: r.json ?? JSON.stringify(r.partial), packed: r.packed })),
+        rows.map((r) => ({ blob: r.blob, build: `${r.build}${PARTIAL_FORMAT}`, data: r.json ?? JSON.stringify(r.partial), packed: r.packed })),
       );
     },
   };

@@ -14,7 +14,7 @@
 // or renamed, a manifest changed, E too large, a key shared across families — resolves the family
 // in full. The convergence property test holds both paths to one full digest.
 import type { EdgeFact, Facts, NodeFact } from "../model/facts.js";
-import type { Partial } from "../model/partial.js";
+import type { Local, Partial } from "../model/partial.js";
 import type { PluginSet } from "../plugin/host.js";
 import { compareEdges } from "../resolve/common.js";
 import { resolverFamily } from "../resolve/index.js";
@@ -111,12 +111,18 @@ function tokensOf(p: Partial): Set<string> {
 
 const FUNCTION_KINDS = new Set(["function", "method", "constructor", "getter", "setter"]);
 
+/** A return the ts family infers a function's return type from (a call in another file reads it). */
+function isReturnLocal(l: Local): boolean {
+  return l.name === "return" || l.name === "=>";
+}
+
 /**
- * Whether other files may see a local: a module-level one, one in a class (or other non-function)
- * body, an attribute target (`self.x = …` in a method types the class's field), a `global`.
+ * Whether other files' facts may depend on a local: a module-level one, one in a class (or other
+ * non-function) body, an attribute target (`self.x = …` in a method types the class's field), a
+ * `global`, and the return locals a function's inferred return type comes from.
  */
-function visibleLocal(p: Partial, l: Partial["locals"][number]): boolean {
-  if (l.scope < 0) return true;
+function seenOutside(p: Partial, l: Local): boolean {
+  if (l.scope < 0 || isReturnLocal(l)) return true;
   const kind = p.defs[l.scope]?.kind;
   return kind === undefined || !FUNCTION_KINDS.has(kind) || l.name.includes(".") || (l.aliasOf?.startsWith("global") ?? false);
 }
@@ -128,7 +134,7 @@ function interfaceOf(p: Partial): string {
     d: p.defs.map(({ line: _l, endLine: _e, start: _s, end: _n, doc: _d, ...rest }) => rest),
     i: p.imports.map(({ line: _l, ...rest }) => rest),
     x: p.exports.map(({ line: _l, ...rest }) => rest),
-    l: p.locals.filter((l) => visibleLocal(p, l)).map(({ line: _l, at: _a, ...rest }) => rest),
+    l: p.locals.filter((l) => seenOutside(p, l)).map(({ line: _l, at: _a, ...rest }) => rest),
   });
 }
 
@@ -163,10 +169,20 @@ function elementsOf(p: Partial): Map<string, { name: string; value: string }> {
     add(`x:${e.name}`, e.name, rest);
   }
   for (const l of p.locals) {
-    if (!visibleLocal(p, l)) continue;
+    if (!seenOutside(p, l)) continue;
     const { line: _l, at: _a, scope, ...rest } = l;
-    const name = l.name.slice(l.name.lastIndexOf(".") + 1);
-    add(`l:${scopeName(scope)}:${l.name}`, name, { ...rest, scope: scopeName(scope) });
+    if (isReturnLocal(l)) {
+      // A return of a definition: it is that definition's name other files use (`a.make().x()`);
+      // a hidden body's returns are its function's.
+      let s = l.scope;
+      while (s >= 0 && p.defs[s]!.name === "{") s = p.defs[s]!.parent;
+      const owner = s >= 0 ? p.defs[s]!.name : "";
+      add(`r:${scopeName(l.scope)}`, owner, rest);
+    } else {
+      // An attribute target (`self.cache`) is seen by the name other files write (`cache`).
+      const name = l.name.slice(l.name.lastIndexOf(".") + 1);
+      add(`l:${scopeName(scope)}:${l.name}`, name, { ...rest, scope: scopeName(scope) });
+    }
   }
   return out;
 }
@@ -178,6 +194,9 @@ function changedNames(a: Partial, b: Partial): Set<string> {
   const out = new Set<string>();
   for (const [id, x] of ea) if (eb.get(id)?.value !== x.value) out.add(x.name);
   for (const [id, x] of eb) if (ea.get(id)?.value !== x.value) out.add(x.name);
+  // A function's inferred return type may follow calls to others in its file (`return
+  // this._addCheck(c)`): any change of the file's interface may change it, so its name is touched.
+  if (out.size > 0) for (const e of [ea, eb]) for (const [id, x] of e) if (id.startsWith("r:")) out.add(x.name);
   return out;
 }
 

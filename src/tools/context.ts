@@ -1,18 +1,19 @@
 // context: one symbol's whole neighbourhood — definition, container, callers with call-site
 // lines, callees (unresolved ones with their reason), references and every other edge.
 import { z } from "zod";
+import { siteLines } from "../graph/view.js";
 import type { Reader, StoredEdge, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, renderSections, requirePlane, resolveOne, withMatchNote } from "./common.js";
 import { AS_OF_INPUT } from "./asof.js";
 import { describeBlock } from "./describe.js";
-import { AGENT_MARK, agentFact } from "./graph_lines.js";
+import { AGENT_MARK, agentFact, callSites } from "./graph_lines.js";
 import { defineTool } from "./tool.js";
 
 function siteOf(e: StoredEdge): string {
-  const parts: string[] = [];
-  if (typeof e.props.line === "number") parts.push(`call@${e.props.line}`);
-  if (typeof e.props.count === "number" && e.props.count > 1) parts.push(`×${e.props.count}`);
-  return parts.length ? `  ${parts.join(" ")}` : "";
+  const line = typeof e.props.line === "number" ? e.props.line : undefined;
+  const count = typeof e.props.count === "number" ? e.props.count : undefined;
+  const s = callSites(line, count, siteLines(e.props.sites));
+  return s ? `  ${s}` : "";
 }
 
 export function edgeLine(r: Reader, plane: string, e: StoredEdge, other: StoredNode | undefined, self: number, agent = false): string {

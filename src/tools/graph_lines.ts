@@ -48,6 +48,23 @@ export function nodeLine(ctx: ToolContext, plane: string, g: PlaneGraph, id: str
   return line;
 }
 
+/** Lines shown of one edge's call sites before the rest are counted. */
+const SITES_SHOWN = 8;
+
+/**
+ * An edge's call sites as one token: `call@237,241,260`; `call@3,4 ×3` when two sites share a
+ * line; `call@1,2,3,4,5,6,7,8 (+4 more)` past the cap. `lines` are the distinct site lines
+ * (absent: the first line only), `count` the number of sites.
+ */
+export function callSites(line: number | undefined, count: number | undefined, lines?: readonly number[]): string {
+  const all = lines && lines.length > 0 ? lines : line !== undefined ? [line] : [];
+  if (all.length === 0) return "";
+  const shown = all.slice(0, SITES_SHOWN).join(",");
+  const more = all.length > SITES_SHOWN ? ` (+${all.length - SITES_SHOWN} more)` : "";
+  const n = count ?? 1;
+  return `call@${shown}${more}${n > all.length ? ` ×${n}` : ""}`;
+}
+
 /** Sort graph node ids by key (then id), for stable listings. */
 export function byKeyOf(g: PlaneGraph): (a: string, b: string) => number {
   return (a, b) => {

@@ -10,7 +10,7 @@ import { type PlaneGraph, perView } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
-import { AGENT_MARK, byKeyOf, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
+import { AGENT_MARK, byKeyOf, callSites, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { AS_OF_INPUT } from "./asof.js";
 import { danglingAttachments, declaredCoordinates, mapExternal, otherCodePlanes, relatedPlanes } from "./across.js";
 import { attachmentsOf } from "./attachments.js";
@@ -22,7 +22,7 @@ export interface UnresolvedSites {
   /** Sites (an edge stands for `count` sites when a caller repeats the call). */
   sites: number;
   /** The callers holding them, with the first site's line and the reason, sorted by caller key. */
-  callers: { id: string; line?: number; reason?: string; count: number }[];
+  callers: { id: string; line?: number; lines?: number[]; reason?: string; count: number }[];
   /** Sites with the name that are proven not to reach it (calls on builtin objects). */
   excluded: number;
 }
@@ -72,7 +72,7 @@ export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneGraph, 
         return;
       }
       out.sites += count;
-      out.callers.push({ id: src, line: a.line, reason: a.reason, count });
+      out.callers.push({ id: src, line: a.line, lines: a.lines, reason: a.reason, count });
     });
   }
   const cmp = byKeyOf(g);
@@ -101,6 +101,15 @@ export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, 
 
 const UNRESOLVED_SHOWN = 5;
 
+/** A direct caller's call sites into the symbol (`  call@12,40`), so every site to edit is listed. */
+function directSites(g: PlaneGraph, from: string, to: string): string {
+  let out = "";
+  g.forEachDirectedEdge(from, to, (_e, a) => {
+    if (a.type === "CALLS" && out === "") out = callSites(a.line, a.count, a.lines);
+  });
+  return out ? `  ${out}` : "";
+}
+
 /** The answer's text: head, one section per depth, the total, the unresolved sites beside it. */
 export function renderImpact(
   ctx: ToolContext,
@@ -116,7 +125,7 @@ export function renderImpact(
   const sections: Section[] = r.levels.map((level, i) => ({
     title: `depth ${i + 1}`,
     total: level.length,
-    lines: level.slice(0, Math.max(SECTION_LINES, pageEnd(page))).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]${x.agent ? AGENT_MARK : ""}`),
+    lines: level.slice(0, Math.max(SECTION_LINES, pageEnd(page))).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]${i === 0 ? directSites(g, x.id, String(node.id)) : ""}${x.agent ? AGENT_MARK : ""}`),
   }));
   if (sections.length === 0) head.push(`nothing reaches it through recorded ${IMPACT_TYPES.join("/")} edges`);
   const byAgent = r.levels.reduce((s, l) => s + l.filter((x) => x.agent).length, 0);
@@ -144,7 +153,7 @@ export function renderImpact(
       `unresolved call sites that might also reach it, not in the total: ${u.sites} (calls named \`${u.name}\` the parser could not bind${builtin}) — look in:`,
     );
     for (const c of u.callers.slice(0, UNRESOLVED_SHOWN)) {
-      const site = [c.line !== undefined ? `call@${c.line}` : "", c.count > 1 ? `×${c.count}` : ""].filter(Boolean).join(" ");
+      const site = callSites(c.line, c.count, c.lines);
       tail.push(`  ${nodeLine(ctx, p.name, g, c.id)}${site ? `  ${site}` : ""}${c.reason ? `  [${c.reason}]` : ""}`);
     }
     if (u.callers.length > UNRESOLVED_SHOWN) tail.push(`  … and ${u.callers.length - UNRESOLVED_SHOWN} more caller(s)`);

@@ -5,7 +5,7 @@ import { type PathResult, shortestPath } from "../graph/walk.js";
 import { type PlaneGraph, perView } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne, withMatchNote } from "./common.js";
-import { AGENT_MARK, nodeLine, planeOf } from "./graph_lines.js";
+import { AGENT_MARK, callSites, nodeLine, planeOf } from "./graph_lines.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
 /** Nodes one search may dequeue. */
@@ -132,9 +132,9 @@ function sourceOf(offsets: Int32Array, k: number): number {
 function pathLines(ctx: ToolContext, p: PlaneInfo, g: PlaneGraph, nodes: string[], edges: string[]): string[] {
   const lines = [nodeLine(ctx, p.name, g, nodes[0]!)];
   for (let i = 1; i < nodes.length; i++) {
-    const line = g.getEdgeAttribute(edges[i - 1]!, "line");
-    const agent = g.getEdgeAttribute(edges[i - 1]!, "agent") ? AGENT_MARK : "";
-    lines.push(`  -> ${nodeLine(ctx, p.name, g, nodes[i]!)}${line !== undefined ? `  call@${line}` : ""}${agent}`);
+    const a = g.getEdgeAttributes(edges[i - 1]!);
+    const sites = callSites(a.line, a.count, a.lines);
+    lines.push(`  -> ${nodeLine(ctx, p.name, g, nodes[i]!)}${sites ? `  ${sites}` : ""}${a.agent ? AGENT_MARK : ""}`);
   }
   return lines;
 }

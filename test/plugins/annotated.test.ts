@@ -3,7 +3,9 @@
 // tree; its `@fact` comment lines (and an optional `expect.facts` file) say what it must yield:
 //   @fact node KEY LABEL [prop=value ...]      @fact no-node KEY
 //   @fact edge TYPE SRC -> DST [by=..] [confidence=..] [reason=".."] [line=N] [ref=".."]
-//   @fact no-edge TYPE SRC -> DST              (DST may be * for "no edge of TYPE from SRC")
+//   @fact no-edge TYPE SRC -> DST [site=N]     (DST may be * for "no edge of TYPE from SRC")
+//   site=N: the edge has a call site on line N (every site is kept in `sites`); on no-edge, no
+//   such edge has one there.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -36,7 +38,15 @@ const EDGE_PROPS: Record<string, string> = {
   reason: "_reason",
   line: "line",
   ref: "_ref",
+  site: "sites",
 };
+
+/** Whether an edge has a site on `line` (its `sites`, else its first line). */
+function hasSite(e: EdgeFact, line: string): boolean {
+  const sites = e.props.sites;
+  if (!Array.isArray(sites)) return String(e.props.line) === line;
+  return sites.some((s) => Array.isArray(s) && String(s[0]) === line);
+}
 
 function parseExpectation(spec: string, where: string): Expectation {
   const w = words(spec);
@@ -83,7 +93,8 @@ function parseExpectation(spec: string, where: string): Expectation {
       line: spec,
       check(f) {
         const matches = (e: EdgeFact) => e.type === type && e.src === src && (dst === "*" || e.dst === dst);
-        const found = f.edges.filter(matches);
+        const site = props.find(([k]) => k === "sites")?.[1];
+        const found = f.edges.filter((e) => matches(e) && (site === undefined || hasSite(e, site)));
         if (kind === "no-edge")
           return found.length > 0 ? `edge ${type} ${src} -> ${found[0]!.dst} exists but must not` : undefined;
         if (found.length === 0) {
@@ -92,7 +103,7 @@ function parseExpectation(spec: string, where: string): Expectation {
         }
         const e = found[0]!;
         for (const [k, v] of props)
-          if (String(e.props[k]) !== v) return `edge ${type} ${src} -> ${dst}: ${k} = ${JSON.stringify(e.props[k])}, expected ${v}`;
+          if (k !== "sites" && String(e.props[k]) !== v) return `edge ${type} ${src} -> ${dst}: ${k} = ${JSON.stringify(e.props[k])}, expected ${v}`;
         return undefined;
       },
     };

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { PACKAGE_ROOT } from "../../src/paths.js";
 import { factsOfDir } from "../support/facts.js";
-import { compare } from "./oracle.js";
+import { compare, compareSites } from "./oracle.js";
 
 const FIXTURES = join(PACKAGE_ROOT, "fixtures");
 const RECALL_FLOOR = 0.6;
@@ -41,6 +41,11 @@ for (const name of fixtures) {
     assert.deepEqual(r.disagreements, [], `drsg bound edges the compiler disagrees with:\n${r.disagreements.join("\n")}`);
     // The fixtures use only what the compiler can type: here an unconfirmed edge is a failure too.
     assert.deepEqual(r.unconfirmed, [], `drsg bound edges the compiler cannot confirm:\n${r.unconfirmed.join("\n")}`);
+    // Every call site on its own (issue 16 §4): each [line, col] drsg keeps, against the compiler's site there.
+    const s = compareSites(dir, facts);
+    t.diagnostic(`${name}: sites ${s.agreed}/${s.judged} agree (${s.unjudged} unjudged); site recall ${s.found}/${s.compilerSites}`);
+    assert.ok(s.judged > 0, "no judged sites");
+    assert.deepEqual(s.wrong, [], `drsg sites the compiler binds elsewhere:\n${s.wrong.join("\n")}`);
   });
 }
 

@@ -81,7 +81,7 @@ test("ts syntax: receiver chains", () => {
   });
   assert.deepEqual(parsePath('make(")", `x`).run<T>()'), {
     head: { k: "ident", name: "make" },
-    steps: [{ k: "call" }, { k: "prop", name: "run" }, { k: "call" }],
+    steps: [{ k: "call", args: 2 }, { k: "prop", name: "run" }, { k: "call", args: 0, typeArgs: true }],
   });
   assert.deepEqual(parsePath("new ns.C(1)"), {
     head: { k: "new", ctor: { head: { k: "ident", name: "ns" }, steps: [{ k: "prop", name: "C" }] } },

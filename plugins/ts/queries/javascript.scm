@@ -104,6 +104,10 @@
 (call_expression function: (member_expression object: (_) @receiver
   property: [(property_identifier) (private_property_identifier)] @name) arguments: (arguments) @arguments) @reference.call
 (call_expression function: (super) @name arguments: (arguments) @arguments) @reference.call
+; tagged templates are calls of their tag (`html`<p>${x}</p>``, `sql.raw`...``)
+(call_expression function: (identifier) @name arguments: (template_string)) @reference.call
+(call_expression function: (member_expression object: (_) @receiver
+  property: [(property_identifier) (private_property_identifier)] @name) arguments: (template_string)) @reference.call
 (call_expression function: [(subscript_expression) (call_expression)
   (parenthesized_expression [(identifier) (member_expression) (sequence_expression) (ternary_expression)
     (binary_expression) (call_expression) (subscript_expression) (await_expression)])]
@@ -192,6 +196,28 @@
 (variable_declarator name: (identifier) @name
   value: (await_expression (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call)))) @local
 (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (this)] @alias_of) @local
+
+; const bindings (never reassigned): `const create = ZodObject.create` may be called as its target
+(lexical_declaration kind: "const" (variable_declarator name: (identifier) @name) @local) @const
+; return statements, as locals named "return" in their function: a function whose every return
+; proves one class has that return type (the resolver infers it only then); a return inside an
+; arrow function's block body (a `{` local spanning the arrow) is the arrow's, dropped
+(return_statement "return" @name) @local
+(return_statement "return" @name (new_expression constructor: (_) @new)) @local
+(return_statement "return" @name (call_expression function: (identifier) @call)) @local
+(return_statement "return" @name (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local
+(return_statement "return" @name [(identifier) (member_expression) (this)] @alias_of) @local
+(arrow_function body: (statement_block "{" @name)) @local @scope
+; an arrow function's expression body is its return (`static create = (s) => new ZodObject(s)`),
+; recorded as a local named "=>" for the definition the arrow is the value of
+(variable_declarator value: (arrow_function "=>" @name body: (new_expression constructor: (_) @new)) @local)
+(variable_declarator value: (arrow_function "=>" @name body: (call_expression function: (identifier) @call)) @local)
+(variable_declarator value: (arrow_function "=>" @name body: (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local)
+(variable_declarator value: (arrow_function "=>" @name body: (_)) @local)
+(field_definition value: (arrow_function "=>" @name body: (new_expression constructor: (_) @new)) @local)
+(field_definition value: (arrow_function "=>" @name body: (call_expression function: (identifier) @call)) @local)
+(field_definition value: (arrow_function "=>" @name body: (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local)
+(field_definition value: (arrow_function "=>" @name body: (_)) @local)
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name)) @local
 (object_pattern (pair_pattern value: (identifier) @name @local))
 (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name @local))

@@ -32,10 +32,13 @@
   return_type: (type_annotation)? @returns body: (statement_block) @body) @definition.function
 (ambient_declaration (function_signature name: (identifier) @name parameters: (formal_parameters) @params
   return_type: (type_annotation)? @returns) @definition.function)
+; overload signatures of a function (`export function f(a: A): X;` before its implementation): one node with it
+(function_signature name: (identifier) @name parameters: (formal_parameters) @params
+  return_type: (type_annotation)? @returns) @definition.function
 
 ; const f = (...) => {} / function () {} (any depth: nested ones are keyed under their container)
 (variable_declarator name: (identifier) @name type: (type_annotation)? @type
-  value: (arrow_function "async"? @async return_type: (type_annotation)? @returns body: (_) @body) @value) @definition.function
+  value: (arrow_function "async"? @async parameters: (formal_parameters)? @params return_type: (type_annotation)? @returns body: (_) @body) @value) @definition.function
 (variable_declarator name: (identifier) @name type: (type_annotation)? @type
   value: [(function_expression "async"? @async parameters: (formal_parameters) @params return_type: (type_annotation)? @returns body: (_) @body)
           (generator_function "async"? @async parameters: (formal_parameters) @params return_type: (type_annotation)? @returns body: (_) @body)] @value) @definition.function
@@ -108,8 +111,8 @@
                name: [(property_identifier) (private_property_identifier)] @name parameters: (formal_parameters) @params return_type: (type_annotation)? @returns)] @_top @definition.method (#parent-is? @_top "class_body"))
 ((public_field_definition (accessibility_modifier)? @visibility "static"? @static
   name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation)? @type
-  value: [(arrow_function "async"? @async return_type: (type_annotation)? @returns body: (_) @body)
-          (function_expression "async"? @async return_type: (type_annotation)? @returns body: (_) @body)] @value) @_top @definition.method (#parent-is? @_top "class_body"))
+  value: [(arrow_function "async"? @async parameters: (formal_parameters)? @params return_type: (type_annotation)? @returns body: (_) @body)
+          (function_expression "async"? @async parameters: (formal_parameters) @params return_type: (type_annotation)? @returns body: (_) @body)] @value) @_top @definition.method (#parent-is? @_top "class_body"))
 ((public_field_definition (accessibility_modifier)? @visibility "static"? @static
   name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation)? @type value: (_)? @value
   (#not-match? @value "^(async[ \t]|function[ \t(*]|[(<]|[A-Za-z_$][A-Za-z0-9_$]*[ \t]*=>)")) @_top @definition.field (#parent-is? @_top "class_body"))
@@ -125,7 +128,7 @@
 ((property_signature name: (property_identifier) @name type: (type_annotation)? @type) @_top @definition.field (#parent-is? @_top "interface_body"))
 
 ; object literals held by consts: `const svc = { m() {}, n: () => {} }` (the const, then its members)
-(variable_declarator name: (identifier) @name
+(variable_declarator name: (identifier) @name type: (type_annotation)? @type
   value: (object [(method_definition) (pair value: [(arrow_function) (function_expression)])]) @value) @definition.constant
 (variable_declarator value: (object (method_definition "async"? @async name: (property_identifier) @name
   parameters: (formal_parameters) @params return_type: (type_annotation)? @returns body: (statement_block) @body) @definition.method))
@@ -138,6 +141,10 @@
 (call_expression function: (member_expression object: (_) @receiver
   property: [(property_identifier) (private_property_identifier)] @name) arguments: (arguments) @arguments) @reference.call
 (call_expression function: (super) @name arguments: (arguments) @arguments) @reference.call
+; tagged templates are calls of their tag (`html`<p>${x}</p>``, `sql.raw`...``)
+(call_expression function: (identifier) @name arguments: (template_string)) @reference.call
+(call_expression function: (member_expression object: (_) @receiver
+  property: [(property_identifier) (private_property_identifier)] @name) arguments: (template_string)) @reference.call
 ; tree-sitter-typescript reads `await a.b<T>(x)` as a call of `await a.b`: the callee is the member inside
 (call_expression function: (await_expression (identifier) @name @callee) arguments: (arguments) @arguments) @reference.call
 (call_expression function: (await_expression (member_expression object: (_) @receiver
@@ -252,6 +259,28 @@
 (variable_declarator name: (identifier) @name
   value: (await_expression (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call)))) @local
 (variable_declarator name: (identifier) @name value: [(identifier) (member_expression) (this)] @alias_of) @local
+
+; const bindings (never reassigned): `const create = ZodObject.create` may be called as its target
+(lexical_declaration kind: "const" (variable_declarator name: (identifier) @name) @local) @const
+; return statements, as locals named "return" in their function: a function whose every return
+; proves one class has that return type (the resolver infers it only then); a return inside an
+; arrow function's block body (a `{` local spanning the arrow) is the arrow's, dropped
+(return_statement "return" @name) @local
+(return_statement "return" @name (new_expression constructor: (_) @new)) @local
+(return_statement "return" @name (call_expression function: (identifier) @call)) @local
+(return_statement "return" @name (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local
+(return_statement "return" @name [(identifier) (member_expression) (this)] @alias_of) @local
+(arrow_function body: (statement_block "{" @name)) @local @scope
+; an arrow function's expression body is its return (`static create = (s) => new ZodObject(s)`),
+; recorded as a local named "=>" for the definition the arrow is the value of
+(variable_declarator value: (arrow_function "=>" @name body: (new_expression constructor: (_) @new)) @local)
+(variable_declarator value: (arrow_function "=>" @name body: (call_expression function: (identifier) @call)) @local)
+(variable_declarator value: (arrow_function "=>" @name body: (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local)
+(variable_declarator value: (arrow_function "=>" @name body: (_)) @local)
+(public_field_definition value: (arrow_function "=>" @name body: (new_expression constructor: (_) @new)) @local)
+(public_field_definition value: (arrow_function "=>" @name body: (call_expression function: (identifier) @call)) @local)
+(public_field_definition value: (arrow_function "=>" @name body: (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local)
+(public_field_definition value: (arrow_function "=>" @name body: (_)) @local)
 (variable_declarator name: (identifier) @name value: (as_expression (_) (type_identifier) @type)) @local
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name)) @local
 (object_pattern (pair_pattern value: (identifier) @name @local))

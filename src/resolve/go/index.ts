@@ -271,6 +271,7 @@ function referenceReceiverVar(f: FileCtx, ty: GoTypes, fb: FactBuilder, src: str
   const at = r.line;
   fb.edge("REFERENCES", src, m.key, {
     line: at,
+    col: r.col ?? 0,
     _ref: name,
     _resolved_by: found.k === "def" ? found.by : "import",
     _confidence: "high",

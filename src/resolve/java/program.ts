@@ -1166,7 +1166,8 @@ export class JavaProgram {
     if (rt.k === "tree") {
       this.fb.bound("INSTANTIATES", src, rt.t.key, r, rt.by, rt.conf);
       const pick = pickByArity(this.constructors(rt.t), r.arity ?? 0);
-      if (pick.length === 1) this.edge("CALLS", src, pick[0]!.key, r.line, r.text, rt.by, rt.conf);
+      if (pick.length === 1)
+        this.fb.edge("CALLS", src, pick[0]!.key, { line: r.line, col: r.col ?? 0, _ref: r.text, _resolved_by: rt.by, _confidence: rt.conf });
     } else if (rt.k === "ext") this.fb.bound("INSTANTIATES", src, this.fb.external(`java:${rt.fqn}`), r, rt.by, rt.conf);
     else this.fb.unresolved(src, f.p.path, r, rt.k === "none" ? rt.reason : NOT_FOUND);
   }

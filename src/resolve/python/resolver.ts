@@ -381,7 +381,7 @@ export class PythonResolver {
           this.fb.bound("INSTANTIATES", src, key, r, by, conf);
           const init = this.member({ f: v.f, d: v.d }, "__init__", false);
           if (init.k === "def")
-            this.fb.edge("CALLS", src, init.f.keys[init.d]!, { line: r.line, _ref: r.text, _resolved_by: by, _confidence: conf });
+            this.fb.edge("CALLS", src, init.f.keys[init.d]!, { line: r.line, col: r.col ?? 0, _ref: r.text, _resolved_by: by, _confidence: conf });
           return;
         }
         if (d.kind === "function") {
@@ -441,7 +441,7 @@ export class PythonResolver {
       if (!isClass && !v.node) continue;
       const dst = this.nodeOf(v, false);
       if (!dst || dst === src) continue;
-      this.fb.edge("USES_TYPE", src, dst, { line: r.line, _ref: path, _resolved_by: v.by === "import" ? "import" : "scope", _confidence: "high" });
+      this.fb.edge("USES_TYPE", src, dst, { line: r.line, col: r.col ?? 0, _ref: path, _resolved_by: v.by === "import" ? "import" : "scope", _confidence: "high" });
     }
   }
 

@@ -18,6 +18,7 @@ export const REASON = {
   notExported: (key: string) => `not exported by ${key}`,
   unresolvedImport: (spec: string) => `unresolved import ${spec}`,
   notMember: (key: string) => `not a member of ${key}`,
+  overloads: "ambiguous: overloads",
 } as const;
 
 /** What a name means where it is used. */
@@ -58,6 +59,8 @@ type Super = { k: "def"; d: DefInfo } | { k: "ext"; key: string } | { k: "unknow
 const UNKNOWN: Val = { k: "unknown", reason: REASON.receiver };
 const BUILTIN: Val = { k: "builtin" };
 const MAX_DEPTH = 12;
+/** Locals the queries record for what a function returns: return statements and an arrow's expression body. */
+const RETURN_LOCALS = ["return", "=>"] as const;
 const CALLABLE: ReadonlySet<string> = new Set(["function", "method", "constructor", "getter", "setter", "class"]);
 
 export class Binder {
@@ -334,12 +337,20 @@ export class Binder {
   private localValUncached(mod: Mod, l: LocalInfo, depth: number): Val {
     if (isNarrowing(l)) return UNKNOWN;
     if (l.type !== undefined) return this.typeVal(mod, l.scope, l.type, false, depth + 1);
+    if (l.isParam) return this.contextualParam(mod, l, depth);
     if (l.newOf !== undefined) {
       const path = parsePath(l.newOf);
       return path ? this.newVal(this.evalPath(mod, l.scope, path, depth + 1)) : UNKNOWN;
     }
     if (l.callOf !== undefined) {
       const path = parsePath(l.callReceiver !== undefined ? `${l.callReceiver}.${l.callOf}()` : `${l.callOf}()`);
+      // The local records the callee, not the arguments: their count and any type arguments are
+      // not known (typeArgs set: no overload is taken on trust).
+      const last = path?.steps[path.steps.length - 1];
+      if (last?.k === "call") {
+        delete last.args;
+        last.typeArgs = true;
+      }
       return path ? this.evalPath(mod, l.scope, path, depth + 1) : UNKNOWN;
     }
     if (l.aliasOf !== undefined) {
@@ -347,6 +358,82 @@ export class Binder {
       return path ? this.evalPath(mod, l.scope, path, depth + 1) : UNKNOWN;
     }
     return UNKNOWN;
+  }
+
+  /**
+   * What a `const` alias of a function holds (`const objectType = ZodObject.create`,
+   * `const applyEdits = TextDocument.applyEdits`): the function, method or class it names, or a
+   * dependency's stand-in. Only a const initialised by a name or member path qualifies (a `let`
+   * may be reassigned; a parameter holds whatever is passed).
+   */
+  constAlias(mod: Mod, locals: LocalInfo[], scope: number): Val | undefined {
+    if (!locals.every((l) => l.isConst === true && l.aliasOf !== undefined && !l.isParam && l.type === undefined)) return undefined;
+    if (locals.some((l) => l.aliasOf !== locals[0]!.aliasOf)) return undefined;
+    const v = this.localVal(mod, locals, scope);
+    if (v.k === "def" && CALLABLE.has(v.d.d.kind) && v.d.d.kind !== "getter" && v.d.d.kind !== "setter") return v;
+    if (v.k === "ext") return v;
+    return undefined;
+  }
+
+  /**
+   * An unannotated parameter of a function whose own declaration is typed by a function type
+   * (`const h: NotFoundHandler = (c) => c.text()`, `text: Respond = (t) => ...` in a class):
+   * the compiler types it contextually, by that type's parameter at the same position. Read
+   * through type aliases (generic arguments ignored) and unions whose members agree.
+   */
+  private contextualParam(mod: Mod, l: LocalInfo, depth: number): Val {
+    if (l.scope < 0 || depth > MAX_DEPTH) return UNKNOWN;
+    const d = mod.p.defs[l.scope]!;
+    if (d.type === undefined || (d.valueKind !== "arrow_function" && d.valueKind !== "function_expression")) return UNKNOWN;
+    let index = 0;
+    if (d.params === undefined) {
+      // `c => ...`: only the definition's own arrow's parameter (the first, spanning to its end),
+      // not one of an arrow nested in its body (`c => x => x.m()`, `c => list.map(x => ...)`).
+      let first: LocalInfo | undefined;
+      for (const list of mod.locals.get(l.scope)?.values() ?? []) for (const x of list) if (x.isParam && (!first || x.at < first.at)) first = x;
+      if (first !== l || l.end !== d.end) return UNKNOWN;
+    } else {
+      const names = paramList(d.params).map((p) => /^(?:\.\.\.)?([A-Za-z_$][\w$]*)\??\s*(?:[:=]|$)/.exec(p)?.[1]);
+      index = names.indexOf(l.name);
+      if (index < 0) return UNKNOWN;
+    }
+    const type = d.type;
+    return this.within(d.start, () => this.fnParamType(mod, d.parent, type, index, depth + 1));
+  }
+
+  /** The declared type of parameter `index` of function type `text` (as written at `scope` of `mod`). */
+  private fnParamType(mod: Mod, scope: number, text: string, index: number, depth: number): Val {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    const s = text.trim().replace(/^:\s*/, "");
+    if (s.startsWith("(")) {
+      const params = functionTypeParams(s);
+      if (params === undefined) return UNKNOWN;
+      const p = params[index];
+      if (p === undefined || p.startsWith("...")) return UNKNOWN;
+      const colon = p.indexOf(":");
+      if (colon < 0) return UNKNOWN;
+      return this.typeVal(mod, scope, p.slice(colon + 1), false, depth + 1);
+    }
+    const t = parseType(s);
+    if (t.k === "union") {
+      const vals = t.parts.map((part) => this.fnParamType(mod, scope, typeText(part), index, depth + 1));
+      const first = vals[0];
+      if (first?.k === "inst" && first.types.length === 1 && vals.every((v) => v.k === "inst" && v.types.length === 1 && v.types[0] === first.types[0]))
+        return first;
+      return UNKNOWN;
+    }
+    if (t.k !== "named" || t.name.includes(".")) return UNKNOWN;
+    const b = this.lookupType(mod, scope, t.name);
+    let alias: DefInfo | undefined;
+    if (b.k === "def") alias = b.d;
+    else if (b.k === "import") {
+      const r = this.resolveImport(mod, b.imp);
+      if (r.k === "def") alias = r.d;
+    }
+    if (alias?.d.kind !== "type" || alias.d.type === undefined) return UNKNOWN;
+    const rhs = alias.d.type;
+    // At the alias's own scope: its type parameters (locals there) shadow same-named types.
+    return this.within(alias.d.start, () => this.fnParamType(alias.mod, alias.d.id, rhs, index, depth + 1));
   }
 
   /** The instance `new` makes from a constructor value. */
@@ -364,10 +451,12 @@ export class Binder {
 
   /** What calling a value returns: the declared return type of the function or method (`this`:
    * the receiver the method was called on). */
-  callResult(callee: Val, depth: number, receiver?: Val): Val {
+  callResult(callee: Val, depth: number, receiver?: Val, args?: number, typeArgs?: boolean): Val {
     if (callee.k === "def") {
-      const d = callee.d;
-      if (d.d.returns === undefined || (d.d.kind !== "function" && d.d.kind !== "method")) return UNKNOWN;
+      const d = this.overloadFor(callee.d, args, typeArgs === true);
+      if (d === undefined) return { k: "unknown", reason: REASON.overloads };
+      if (d.d.kind !== "function" && d.d.kind !== "method") return UNKNOWN;
+      if (d.d.returns === undefined) return this.inferredReturn(d, depth, receiver);
       if (d.d.returns.trim() === "this" || d.d.returns.trim() === "Promise<this>")
         return receiver && (receiver.k === "inst" || receiver.k === "def") ? receiver : UNKNOWN;
       const returns = d.d.returns;
@@ -375,6 +464,106 @@ export class Binder {
     }
     if (callee.k === "builtin") return BUILTIN;
     return callee.k === "unknown" ? callee : UNKNOWN;
+  }
+
+  private readonly returnBusy = new Set<DefInfo>();
+
+  /**
+   * The return type of a function or method that declares none, read off its return statements:
+   * known only when every one proves the same value (`return new X()`, `return this._add(c)` with
+   * `_add` typed, `return this`), none is bare or anything else, and the function is neither
+   * async nor a generator (their result is a Promise / iterator). `this` is the receiver the
+   * method was called on, as a declared `: this` return is.
+   */
+  private inferredReturn(d: DefInfo, depth: number, receiver: Val | undefined): Val {
+    const sig = d.d.signature ?? "";
+    if (d.d.isAsync || /^(?:[\w\s]*\bfunction\s*\*|(?:static\s+|async\s+|public\s+|private\s+|protected\s+)*\*)/.test(sig)) return UNKNOWN;
+    if (depth > MAX_DEPTH || this.returnBusy.has(d)) return UNKNOWN;
+    const mod = d.mod;
+    const scopes = [d.d.id];
+    for (const h of mod.defs) if (h.hidden && h.d.parent === d.d.id && isOwnBody(h.d, d.d)) scopes.push(h.d.id);
+    const rets: LocalInfo[] = [];
+    for (const s of scopes) for (const name of RETURN_LOCALS) rets.push(...(mod.locals.get(s)?.get(name) ?? []));
+    if (rets.length === 0) return UNKNOWN;
+    this.returnBusy.add(d);
+    try {
+      let out: Val | undefined;
+      for (const r of rets) {
+        let v: Val;
+        if (r.aliasOf === "this") v = receiver && (receiver.k === "inst" || receiver.k === "def") ? receiver : this.thisVal(mod, r.scope);
+        else if (r.newOf === undefined && r.callOf === undefined && r.aliasOf === undefined) return UNKNOWN;
+        else if (r.callOf !== undefined) v = this.within(r.at, () => this.returnedCall(mod, r, depth + 1));
+        else v = this.within(r.at, () => this.localValUncached(mod, r, depth + 1));
+        if (v.k !== "inst" || v.types.length !== 1) return UNKNOWN;
+        if (out === undefined) out = v;
+        else if (out.k !== "inst" || out.types[0] !== v.types[0]) return UNKNOWN;
+      }
+      return out ?? UNKNOWN;
+    } finally {
+      this.returnBusy.delete(d);
+    }
+  }
+
+  /**
+   * What `return f(...)` / `return this.m(...)` returns: the callee must be declared in the same
+   * file, so a fold that re-reads the callers of a changed file's functions sees every change
+   * an inferred type depends on (incremental.ts touches those names).
+   */
+  private returnedCall(mod: Mod, r: LocalInfo, depth: number): Val {
+    const path = parsePath(r.callReceiver !== undefined ? `${r.callReceiver}.${r.callOf}` : r.callOf!);
+    if (!path) return UNKNOWN;
+    let receiver: Val | undefined;
+    let callee: Val;
+    if (path.steps.length > 0 && path.steps[path.steps.length - 1]!.k === "prop") {
+      const last = path.steps.pop() as { k: "prop"; name: string };
+      receiver = this.evalPath(mod, r.scope, path, depth + 1);
+      callee = this.memberVal(receiver, last.name, depth + 1);
+    } else callee = this.evalPath(mod, r.scope, path, depth + 1);
+    if (callee.k !== "def" || callee.d.mod !== mod) return UNKNOWN;
+    // The arguments and type arguments are not recorded: no overload is chosen by them.
+    return this.callResult(callee, depth + 1, receiver, undefined, true);
+  }
+
+  /**
+   * The declaration whose return type a call of `d` has. Overloads (signatures sharing one key)
+   * agree on it, or the argument count chooses exactly one of them (none taking optional, default
+   * or rest parameters); otherwise undefined: the compiler chooses by argument types, which this
+   * reader does not see, and the first overload is not a proof. The implementation beside
+   * overload signatures is not what callers see.
+   */
+  private overloadFor(d: DefInfo, args: number | undefined, typeArgs = false): DefInfo | undefined {
+    const group = d.key !== undefined ? this.overloads().get(d.key) : undefined;
+    if (group === undefined) return d;
+    const sigs = group.filter((x) => x.d.bodyless === true);
+    const list = sigs.length > 0 ? sigs : group;
+    const first = (list[0]!.d.returns ?? "").trim();
+    if (list.every((x) => (x.d.returns ?? "").trim() === first)) return list[0];
+    // The compiler takes the first overload the arguments fit: with every parameter list the same
+    // (`string(p?: P): ZodString; string<T>(p?: P): $ZodType<T>`), that is the first, unless the
+    // call passes type arguments (a non-generic overload cannot take them).
+    if (!typeArgs && list.every((x) => x.d.params !== undefined && x.d.params === list[0]!.d.params)) return list[0];
+    if (args === undefined || typeArgs) return undefined;
+    const plain = list.every((x) => x.d.params !== undefined && x.d.arity !== undefined && !/[?=]|\.\.\./.test(x.d.params));
+    if (!plain) return undefined;
+    const fit = list.filter((x) => x.d.arity === args);
+    return fit.length === 1 ? fit[0] : undefined;
+  }
+
+  /** Keys declared by more than one function / method definition (overloads), built on first use. */
+  private overloadMemo?: Map<string, DefInfo[]>;
+  private overloads(): Map<string, DefInfo[]> {
+    if (this.overloadMemo) return this.overloadMemo;
+    const all = new Map<string, DefInfo[]>();
+    for (const mod of this.mods)
+      for (const info of mod.defs) {
+        if (info.key === undefined || (info.d.kind !== "function" && info.d.kind !== "method")) continue;
+        const list = all.get(info.key);
+        if (list) list.push(info);
+        else all.set(info.key, [info]);
+      }
+    for (const [k, list] of all) if (list.length < 2) all.delete(k);
+    this.overloadMemo = all;
+    return all;
   }
 
   /** Evaluate a receiver chain (`this.svc`, `a.b.c`, `make().x`, `new C()`, `(x as T)`). */
@@ -385,7 +574,7 @@ export class Binder {
     for (const step of path.steps) {
       if (v.k === "unknown") return v;
       if (step.k === "call") {
-        v = this.callResult(v, depth, receiver);
+        v = this.callResult(v, depth, receiver, step.args, step.typeArgs);
         receiver = undefined;
       } else {
         receiver = v;
@@ -718,6 +907,11 @@ export class Binder {
           const dflt = this.exportOf(r.mod, "default");
           if (dflt.k === "def") return { k: "found", d: dflt.d, medium: false };
         }
+        if (r.k === "local") {
+          const a = this.constAlias(r.mod, r.locals, -1);
+          if (a?.k === "def") return { k: "found", d: a.d, medium: false };
+          if (a?.k === "ext") return { k: "ext", key: a.key };
+        }
         if (r.k === "fail") {
           if (v.cjs) {
             // A member of what `module.exports = x` assigned (a function, class or JS object).
@@ -744,6 +938,14 @@ export class Binder {
           if (own) return own;
           if (FUNCTION_MEMBERS.has(name)) return { k: "builtin" };
           return { k: "fail", reason: REASON.notMember(d.key) };
+        }
+        if (kind === "constant" && d.d.type !== undefined) {
+          // `const ws: Handler = { open() {} }`: the compiler reads members off the declared type.
+          const type = d.d.type;
+          return this.member(
+            this.within(d.d.start, () => this.typeVal(d.mod, d.d.parent, type, false, 1)),
+            name,
+          );
         }
         if ((kind === "constant" || kind === "module") && d.key !== undefined)
           return this.ownMember(d.key, name, undefined) ?? { k: "fail", reason: REASON.notMember(d.key) };
@@ -834,6 +1036,53 @@ function sameResolved(a: Resolved, b: Resolved): boolean {
   if (a.k === "ext" && b.k === "ext") return a.key === b.key;
   if (a.k === "local" && b.k === "local") return a.locals[0] === b.locals[0];
   return false;
+}
+
+/** The parameters of a parameter list as written (`(a: A, b?: B)`), split at top-level commas. */
+function paramList(text: string): string[] {
+  const s = text.trim();
+  const inner = s.startsWith("(") && s.endsWith(")") ? s.slice(1, -1) : s;
+  return splitParams(inner);
+}
+
+/** `(c: Context<E>, next: Next) => R` → its parameters; undefined when it is not a function type. */
+function functionTypeParams(s: string): string[] | undefined {
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === "(" || c === "<" || c === "{" || c === "[") depth++;
+    else if (c === ")" || c === ">" || c === "}" || c === "]") {
+      if (c === ">" && s[i - 1] === "=") continue;
+      depth--;
+      if (depth === 0 && c === ")") {
+        const rest = s.slice(i + 1).trim();
+        return rest.startsWith("=>") ? splitParams(s.slice(1, i)) : undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function splitParams(inner: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i]!;
+    if (c === "=" && inner[i + 1] === ">") {
+      i++;
+      continue;
+    }
+    if (c === "(" || c === "<" || c === "{" || c === "[") depth++;
+    else if (c === ")" || c === ">" || c === "}" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      out.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = inner.slice(start).trim();
+  if (last !== "") out.push(last);
+  return out;
 }
 
 function typeText(t: import("./syntax.js").TypeExpr): string {

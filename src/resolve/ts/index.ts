@@ -58,16 +58,22 @@ function emitModule(fb: FactBuilder, binder: Binder, mod: Mod): void {
   const exported = exportedLocals(binder, mod);
   // Definitions sharing a key (accessor pairs, overloads and their implementation) are one node
   // spanning all of them.
+  // A merged interface + class (or function) is labelled by the value; a function keeps its own
+  // lines (a class spans the interface too: its members merge into the class's instances).
   const span = new Map<string, [number, number]>();
   const primary = new Map<string, DefInfo>();
+  const typeOnly = (x: DefInfo) => x.d.kind === "interface" || x.d.kind === "type";
   for (const info of mod.defs) {
     if (info.key === undefined) continue;
+    const p0 = primary.get(info.key);
+    if (!p0 || (typeOnly(p0) && !typeOnly(info))) primary.set(info.key, info);
+  }
+  for (const info of mod.defs) {
+    if (info.key === undefined) continue;
+    const p0 = primary.get(info.key)!;
+    if (p0.d.kind === "function" && typeOnly(info)) continue;
     const prior = span.get(info.key);
     span.set(info.key, prior ? [Math.min(prior[0], info.d.line), Math.max(prior[1], info.d.endLine)] : [info.d.line, info.d.endLine]);
-    // A merged interface + class (or function) is labelled by the value.
-    const p0 = primary.get(info.key);
-    if (!p0 || ((p0.d.kind === "interface" || p0.d.kind === "type") && info.d.kind !== "interface" && info.d.kind !== "type"))
-      primary.set(info.key, info);
   }
   for (const info of mod.defs) {
     if (info.key === undefined || fb.has(info.key) || primary.get(info.key) !== info) continue;
@@ -212,6 +218,7 @@ function callOutcome(binder: Binder, mod: Mod, ref: Ref): Outcome {
         const r = binder.resolveImport(mod, b.imp);
         if (r.k === "def") return { k: "bound", dst: r.d, by: "import", medium: false };
         if (r.k === "ext") return { k: "ext", key: r.key, by: "import" };
+        if (r.k === "local") return aliasOutcome(binder.constAlias(r.mod, r.locals, -1), "import");
         if (r.k === "mod") {
           // `const f = require("./f"); f()`: the module's `module.exports = ...` value.
           const dflt = binder.exportOf(r.mod, "default");
@@ -221,7 +228,7 @@ function callOutcome(binder: Binder, mod: Mod, ref: Ref): Outcome {
         return unresolved(r.k === "fail" ? r.reason : REASON.dynamic);
       }
       case "local":
-        return unresolved(REASON.dynamic);
+        return aliasOutcome(binder.constAlias(mod, b.locals, b.scope), "alias");
       case "ambiguous":
         return unresolved(REASON.ambiguous(b.n));
       case "none":
@@ -242,6 +249,13 @@ function callOutcome(binder: Binder, mod: Mod, ref: Ref): Outcome {
     case "fail":
       return unresolved(m.reason);
   }
+}
+
+/** A call through a const alias of a function (`const create = ZodObject.create; create()`). */
+function aliasOutcome(v: Val | undefined, by: string): Outcome {
+  if (v?.k === "def") return { k: "bound", dst: v.d, by, medium: false };
+  if (v?.k === "ext") return { k: "ext", key: v.key, by };
+  return unresolved(REASON.dynamic);
 }
 
 /** The rule that proved a member call: `this`, `super`, a class's static member, a module namespace, a typed receiver. */

@@ -46,6 +46,7 @@ export interface LocalInfo {
   callReceiver?: string;
   aliasOf?: string;
   isParam?: boolean;
+  isConst?: boolean;
   /** Visible only from `from` (default: `at`) to `end` (byte offsets): block-scoped bindings. */
   end?: number;
   from?: number;
@@ -154,7 +155,9 @@ export function buildModule(
       // Declaration merging: an interface / type alias and a value of the same name are one symbol.
       const typeOnly = (x: Def) => x.kind === "interface" || x.kind === "type";
       const merged = prior.mod === mod && prior.d.parent === d.parent && typeOnly(prior.d) !== typeOnly(d);
-      if (sameMember || merged) info.key = k;
+      // Overload signatures of a function and its implementation: one symbol.
+      const overload = prior.mod === mod && prior.d.parent === d.parent && prior.d.kind === "function" && d.kind === "function" && prior.d.bodyless === true;
+      if (sameMember || merged || overload) info.key = k;
     } else {
       info.key = k;
       taken.set(k, info);
@@ -282,6 +285,7 @@ function mergeLocal(into: LocalInfo, l: Local): void {
   }
   if (l.aliasOf !== undefined) into.aliasOf ??= l.aliasOf;
   if (l.isParam) into.isParam = true;
+  if (l.isConst) into.isConst = true;
   if (l.end !== undefined) into.end ??= l.end;
   if (l.from !== undefined) into.from ??= l.from;
 }

@@ -105,7 +105,8 @@ export type Head =
   | { k: "ident"; name: string }
   | { k: "new"; ctor: PathExpr }
   | { k: "cast"; type: string };
-export type Step = { k: "prop"; name: string } | { k: "call" };
+/** A call step; `args` is the argument count when the text shows the arguments. */
+export type Step = { k: "prop"; name: string } | { k: "call"; args?: number; typeArgs?: true };
 export interface PathExpr {
   head: Head;
   steps: Step[];
@@ -177,6 +178,7 @@ function readChain(s: string, from: number, to: number): PathExpr | undefined {
 
 function continueChain(s: string, i: number, to: number, path: PathExpr): PathExpr | undefined {
   const steps = path.steps;
+  let typeArgs = false;
   while (i < to) {
     const c = s[i]!;
     if (/\s/.test(c) || c === "!") {
@@ -191,12 +193,17 @@ function continueChain(s: string, i: number, to: number, path: PathExpr): PathEx
     else if (c === "(") {
       const close = matchingClose(s, i);
       if (close < 0 || close >= to) return undefined;
-      steps.push({ k: "call" });
+      const inner = s.slice(i + 1, close);
+      const step: Step = { k: "call", args: inner.trim() === "" ? 0 : splitTop(inner, ",").filter((a) => a.trim() !== "").length };
+      if (typeArgs) step.typeArgs = true;
+      typeArgs = false;
+      steps.push(step);
       i = close + 1;
       continue;
     } else if (c === "<") {
       const close = matchingClose(s, i);
       if (close < 0 || s[close + 1] !== "(") return undefined;
+      typeArgs = true;
       i = close + 1;
       continue;
     } else return undefined;
