@@ -105,12 +105,15 @@ async function repoRow(src: string): Promise<string> {
         await new Promise((r) => setTimeout(r, 300));
       }
     } finally {
+      // Stopped before the temp dir goes: its log and database are still open until it exits.
+      const exited = new Promise((r) => server.once("exit", r));
       server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     }
     const ms = (x: number) => `${Math.round(x)} ms`;
     return `| ${basename(src)} | ${lines} | ${(full.ms / 1000).toFixed(1)} s, ${full.rssMb.toFixed(0)} MB (${((full.rssMb * 100_000) / Math.max(1, lines)).toFixed(0)} MB / 100k lines) | ${ms(median(updates))} (${updates.map(ms).join(", ")}) | ${ms(nodeStart)} | ${ms(median(updates) - nodeStart)} | ${ms(median(queryable))} (${queryable.map(ms).join(", ")}) | ${ms(median(cold))} |`;
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
