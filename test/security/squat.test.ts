@@ -99,14 +99,14 @@ describe("agent-written edges are marked", () => {
     const r = await callTool(ctx, writeEdges, { plane, edges: [{ src_key: b, dst_key: a, type: "CALLS", properties: { line: 3, _generated_by: "ts@forged" } }] });
     assert.equal(r.isError, false, r.text);
     const ctxA = String(await context.run(ctx, { plane, name: a }));
-    const callers = /callers \(\d+\)[^\n]*\n((?:  .*\n?)*)/.exec(ctxA);
+    const callers = /callers \(\d+\)[^\n]*\n((?: {2}.*\n?)*)/.exec(ctxA);
     assert.ok(!callers || !callers[1]!.includes("src/a.b"), `b is not among the parser's callers:\n${ctxA}`);
     assert.match(ctxA, /callers an agent wrote \(not proved by the parser\)[^\n]*\n\s+\S*src\/a\.b\b[^\n]*\[agent-written\]/);
     // The parser's own CALLS a → b is not marked.
     const ctxB = String(await context.run(ctx, { plane, name: b }));
     assert.match(ctxB, /callers[^\n]*\n\s+\S*src\/a\.a\b[^\n]*call@2(?![^\n]*agent-written)/);
     const imp = String(await impact.run(ctx, { plane, name: a, depth: 3, across: "none" }));
-    assert.match(imp, /src\/a\.b\b[^\n]*\[CALLS\]  \[agent-written\]/);
+    assert.match(imp, /src\/a\.b\b[^\n]*\[CALLS\] {2}\[agent-written\]/);
     assert.match(imp, /1 reached only through edges an agent wrote/);
     const tr = String(await trace.run(ctx, { plane, from: b, to: a }));
     assert.match(tr, /-> \S*src\/a\.a\b[^\n]*\[agent-written\]/);
