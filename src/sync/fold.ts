@@ -264,13 +264,15 @@ export class PlaneSync {
       if (!synced) return this.fullBuild(head, "build", "the plane records no commit");
       const interrupted = interruptedRebuild(this.store.getPlane(this.plane)?.props ?? {});
       if (interrupted) return this.fullBuild(head, "rebuild", `a rebuild started ${interrupted} was interrupted; reading the tree again`);
-      if (this.pluginsChanged) return this.fullBuild(head, "rebuild", `the installed plugins changed (${this.pluginsChanged})`);
+      // In sync: nothing is read, even when the installed plugins changed (answers say so until
+      // a rebuild, or the next commit, reads the tree with them).
       if (synced === head) {
         await this.warm(head);
         const r = this.noop(head);
         r.history = await this.updateHistoryOnly();
         return r;
       }
+      if (this.pluginsChanged) return this.fullBuild(head, "rebuild", `the installed plugins changed (${this.pluginsChanged})`);
       if (await this.repo.isAncestorOrKnown(synced)) return this.fold(synced, head);
       return this.fullBuild(head, "rebuild", `recorded commit ${synced.slice(0, 12)} is unknown to the repository (rewritten history?)`);
     });
