@@ -1,6 +1,7 @@
 // The answer of a statement: the plane's opening lines (synced commit, plugin drift), then
 // nodes as the verbs' one-liners (a mirrored plane's `RETURN n`) or a table, then what the
 // guards cut and what the statement wrote. The same rows as data for structured answers.
+import { z } from "zod";
 import type { PropValue } from "../model/facts.js";
 import { clipLines, headerLines, oneLine } from "../tools/common.js";
 import type { ToolContext } from "../tools/tool.js";
@@ -9,6 +10,18 @@ import type { StatementAnswer } from "./run.js";
 import { NodeV, RelV, toJson, type Value } from "./values.js";
 
 /** Table data of an answer, for structuredContent. */
+/** The structuredContent schema of a table answer (cypher, query): TableData. */
+export const TABLE_OUTPUT = z.object({
+  plane: z.string(),
+  as_of: z.unknown().optional(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.unknown())),
+  capped: z.boolean(),
+  stopped: z.enum(["time", "work"]).optional(),
+  written: z.record(z.string(), z.number()).optional(),
+  notes: z.array(z.string()),
+});
+
 export interface TableData {
   plane: string;
   as_of?: number;

@@ -2,10 +2,10 @@
 // indexes; writes are one transaction, refused on a mirrored plane; DELETE/REMOVE need confirm.
 import { z } from "zod";
 import { DEFAULT_LIMITS } from "../cypher/executor.js";
-import { renderAnswer, type TableData, tableData } from "../cypher/render.js";
+import { renderAnswer, TABLE_OUTPUT, type TableData, tableData } from "../cypher/render.js";
 import { runStatement } from "../cypher/run.js";
 import type { Tool, ToolContext } from "./tool.js";
-import { defineTool } from "./tool.js";
+import { defineTool, structured } from "./tool.js";
 
 export const cypherInput = z.strictObject({
   plane: z.string().min(1).max(200),
@@ -40,8 +40,12 @@ export const cypher: Tool<typeof cypherInput> = defineTool({
   ].join(" "),
   input: cypherInput,
   readOnly: false,
+  // It can delete (DELETE / DETACH DELETE, with confirm: true).
+  hints: { destructive: true },
+  output: TABLE_OUTPUT,
   cli: { positionals: ["query"], summary: "run an openCypher statement on a plane" },
   run(ctx, input) {
-    return cypherAnswer(ctx, input).text;
+    const a = cypherAnswer(ctx, input);
+    return structured(a.text, a.data as unknown as Record<string, unknown>);
   },
 });

@@ -8,13 +8,14 @@ import type { Op, Plan } from "../cypher/plan.js";
 import { MAX_HOPS } from "../cypher/plan.js";
 import { checkVars, isHidden, planProjection, slimScans } from "../cypher/planner.js";
 import { parseExpr } from "../cypher/parser.js";
-import { renderAnswer, tableData, type TableData } from "../cypher/render.js";
+import { renderAnswer, TABLE_OUTPUT, tableData, type TableData } from "../cypher/render.js";
 import { paramValues } from "../cypher/run.js";
 import { DrsgError, isDrsgError } from "../model/errors.js";
 import type { Store } from "../store/types.js";
 import { planeOf } from "./graph_lines.js";
 import type { Tool, ToolContext } from "./tool.js";
-import { defineTool } from "./tool.js";
+import { defineTool, structured } from "./tool.js";
+import { AS_OF_INPUT } from "./asof.js";
 
 const Name = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a variable name: letters, digits, _");
 const Literal = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -57,6 +58,7 @@ export const queryInput = z.strictObject({
   params: z.record(z.string().max(200), z.unknown()).optional(),
   max_rows: z.number().int().min(1).max(10_000).optional(),
   timeout_ms: z.number().int().min(10).max(60_000).optional(),
+  as_of: AS_OF_INPUT,
 });
 
 function bad(i: number, op: string, msg: string): DrsgError {
@@ -196,9 +198,11 @@ export const query: Tool<typeof queryInput> = defineTool({
   ].join(" "),
   input: queryInput,
   readOnly: true,
+  output: TABLE_OUTPUT,
   // Not pure: a statement stopped by its time budget answers partially, which no cache may keep.
   pure: false,
   run(ctx, input) {
-    return queryAnswer(ctx, input).text;
+    const a = queryAnswer(ctx, input);
+    return structured(a.text, a.data as unknown as Record<string, unknown>);
   },
 });

@@ -14,9 +14,10 @@ import { TOOLS } from "../../src/tools/index.js";
 import { connect, runMcp, type Sandbox, sandbox, smallDb } from "../mcp/helpers.js";
 
 const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
-const TOKEN = "t0ken-for-surface-tests-0123456789abcdef";
+// A token of real strength (drsg serve refuses fewer than 32 random bytes).
+const TOKEN = "t0ken-for-surface-tests-0123456789abcdef-0123456789";
 const WRITERS = TOOLS.filter((t) => !t.readOnly).map((t) => t.name).sort();
-const DATA_TOOLS = ["list_planes", "describe_plane", "get_node", "algo", "changes"];
+const DATA_TOOLS = ["list_planes", "describe_plane", "get_node", "algo", "changes", "cypher", "query"];
 
 type Listed = { name: string; annotations?: Record<string, unknown>; outputSchema?: Record<string, unknown> };
 
@@ -43,7 +44,8 @@ describe("stdio", () => {
         assert.equal(a.readOnlyHint, !WRITERS.includes(t.name), `${t.name} readOnlyHint`);
       }
       const destructive = tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name).sort();
-      assert.deepEqual(destructive, ["detach", "drop_plane", "unmount"]);
+      // cypher can delete (DELETE / DETACH DELETE with confirm): destructive too.
+      assert.deepEqual(destructive, ["cypher", "detach", "drop_plane", "unmount"]);
       const open = tools.filter((t) => t.annotations?.openWorldHint).map((t) => t.name).sort();
       assert.deepEqual(open, ["attach", "attachments"]);
       const withOutput = tools.filter((t) => t.outputSchema).map((t) => t.name).sort();
@@ -58,6 +60,8 @@ describe("stdio", () => {
         ["get_node", { plane: "p", key: "nothing" }],
         ["algo", { plane: "p", algo: "pagerank" }],
         ["algo", { plane: "p", algo: "louvain" }],
+        ["cypher", { plane: "p", query: "MATCH (n) RETURN n.key AS key ORDER BY key LIMIT 3" }],
+        ["query", { plane: "p", plan: { steps: [{ op: "scan", as: "n" }, { op: "project", columns: ["n.key"] }, { op: "limit", n: 2 }] } }],
         ["changes", { plane: "p", since: 0 }],
         ["list_planes", { as_of: 1 }],
       ];
