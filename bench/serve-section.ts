@@ -11,8 +11,9 @@ import { openStore } from "../src/store/store.js";
 import { collectGarbage, commitCorpus, median, pct } from "./common.js";
 import { generate } from "./gen.js";
 import { LeanHttpTransport } from "./http-transport.js";
+import { strongToken } from "../src/server/state.js";
 
-const TOKEN = "bench-token-0123456789abcdefghijklmnopqrstu";
+const TOKEN = strongToken(); // drsg serve refuses a token of fewer than 32 random bytes
 
 /** User + system CPU of a process so far, in ms (from /proc/<pid>/stat; clock ticks of 10 ms). */
 function cpuMs(pid: number): number {

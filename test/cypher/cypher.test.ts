@@ -15,6 +15,7 @@ import { query } from "../../src/tools/query.js";
 import type { Tool, ToolContext } from "../../src/tools/tool.js";
 import { tempStore } from "../store/helpers.js";
 import { drsgSetup } from "./fixture.js";
+import { Structured } from "../../src/tools/tool.js";
 
 const SHA = "0123456789abcdef0123456789abcdef01234567";
 
@@ -24,7 +25,8 @@ function ctxOf(store: Store): ToolContext {
 
 async function ask(ctx: ToolContext, tool: Tool, input: Record<string, unknown>): Promise<string> {
   const r = await tool.run(ctx, tool.input.parse(input) as never);
-  return typeof r === "string" ? r : JSON.stringify(r);
+  // A table answer is text and data (structuredContent): the text is what every transport shows.
+  return r instanceof Structured ? r.text : typeof r === "string" ? r : JSON.stringify(r);
 }
 
 async function rejects(p: Promise<unknown> | (() => unknown), code: string): Promise<Error> {

@@ -12,10 +12,11 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { PACKAGE_ROOT } from "../../src/paths.js";
 import { TOOLS } from "../../src/tools/index.js";
 import { connect, runMcp, type Sandbox, sandbox, smallDb } from "../mcp/helpers.js";
+import { strongToken } from "../../src/server/state.js";
 
 const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
 // A token of real strength (drsg serve refuses fewer than 32 random bytes).
-const TOKEN = "t0ken-for-surface-tests-0123456789abcdef-0123456789";
+const TOKEN = strongToken(); // drsg serve refuses a token of fewer than 32 random bytes
 const WRITERS = TOOLS.filter((t) => !t.readOnly).map((t) => t.name).sort();
 const DATA_TOOLS = ["list_planes", "describe_plane", "get_node", "algo", "changes", "cypher", "query"];
 

@@ -17,9 +17,10 @@ import { PACKAGE_ROOT } from "../../src/paths.js";
 import { openStore } from "../../src/store/store.js";
 import { git, makeRepo } from "../git/fixture.js";
 import { connect, sandbox, type Sandbox } from "../mcp/helpers.js";
+import { strongToken } from "../../src/server/state.js";
 
 const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
-const TOKEN = "race-token-0123456789abcdefghijklmnopqrstuvwxyz";
+const TOKEN = strongToken(); // drsg serve refuses a token of fewer than 32 random bytes
 const CANARY = `CANARY-${process.pid}-${Date.now()}`;
 const RUN_MS = Number(process.env.DRSG_RACE_MS ?? 10_000);
 

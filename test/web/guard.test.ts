@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { makeRepo } from "../git/fixture.js";
 import { type Served, ensureWebBuilt, launchChromium, serveDashboard } from "./support.js";
+import { strongToken } from "../../src/server/state.js";
 
 declare const window: Record<string, unknown>;
 declare function fetch(url: string, init?: Record<string, unknown>): Promise<{ status: number; text(): Promise<string> }>;
@@ -180,7 +181,7 @@ describe("dashboard guard, no token", () => {
 
 describe("dashboard guard, with DRSG_TOKEN", () => {
   let served: Served;
-  const TOKEN = "dash-token-0123456789abcdefghijklmnopqrstuv";
+  const TOKEN = strongToken(); // drsg serve refuses a token of fewer than 32 random bytes
 
   before(async () => {
     ensureWebBuilt();
