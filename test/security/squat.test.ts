@@ -30,11 +30,14 @@ async function setup() {
   return { dir, store, sync, plane: basename(dir), ctx: toolCtx(store) };
 }
 
+// Once for the file: both suites use the shared extraction pool (closed in the first suite's
+// `after`, the second suite started a new one that kept the process alive).
+after(async () => {
+  await closePool();
+  cleanupAll();
+});
+
 describe("key squatting", () => {
-  after(async () => {
-    await closePool();
-    cleanupAll();
-  });
 
   test("a write at a parser-owned key is refused, nothing written", async () => {
     const { store, sync, plane, ctx } = await setup();
