@@ -103,6 +103,10 @@ export function weakToken(token: string): string | undefined {
   if (t.length < 43) return `DRSG_TOKEN is ${t.length} characters; at least 43 (32 random bytes, base64) are needed`;
   let alphabet = 0;
   if (/^[0-9a-fA-F]+$/.test(t)) alphabet = 16;
+  // base64 / base64url (what `openssl rand -base64 32` and randomBytes(32) give): 6 bits a
+  // character. Judging by the classes present would call a random token weak whenever it
+  // happens to hold no digit (about 1 in 1,400 of them).
+  else if (/^[A-Za-z0-9+/_-]+=*$/.test(t) && /[A-Z]/.test(t) && /[a-z]/.test(t)) alphabet = 64;
   else {
     if (/[a-z]/.test(t)) alphabet += 26;
     if (/[A-Z]/.test(t)) alphabet += 26;
