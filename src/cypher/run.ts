@@ -122,7 +122,8 @@ function writeTo<T>(store: Store, plane: string, fn: (w: Writer) => T): T {
 
 /** Run a statement against plane `input.plane` of `store`; `reader` overrides the store for reads (tests count its calls). */
 export function runStatement(store: Store, input: StatementInput, reader?: Reader): StatementAnswer {
-  if (destroys(input.statement) && input.confirm !== true)
+  // A server that runs no write refuses a deleting statement as a write (below), not by asking to confirm.
+  if (input.allowWrites !== false && destroys(input.statement) && input.confirm !== true)
     throw new DrsgError("CONFIRM_REQUIRED", "cypher: this statement may DELETE or REMOVE — it destroys facts; call again with confirm: true", {
       flag: "confirm",
     });

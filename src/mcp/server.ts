@@ -71,7 +71,17 @@ export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Pro
  */
 export function toolsFor(tools: Tool[], mode: ServeMode, store?: Store): Tool[] {
   const offered = store && maintenanceOf(store) ? (MAINTENANCE_TOOLS as Tool[]) : tools;
-  return mode === "read" ? offered.filter((t) => t.readOnly) : offered;
+  return mode === "read" ? readTools(offered) : offered;
+}
+
+/** The tools a read-only server serves: every read, and a write tool's read variant in its place. */
+export function readTools(tools: Tool[]): Tool[] {
+  const out: Tool[] = [];
+  for (const t of tools) {
+    const r = t.readOnly ? t : t.readVariant;
+    if (r?.readOnly) out.push(r);
+  }
+  return out;
 }
 
 /**

@@ -24,8 +24,8 @@ export const USAGE = `usage: drsg-mcp [--db PATH | PATH] [--repo DIR] [--read-on
   In a repository drsg init set up, the session goes to its drsg serve watch (started again
   when it is not running), so every host shares one server that follows the commits.
   --repo DIR     the repository to serve (agent configs name it; default: walk up from here)
-  --read-only    list and serve no tool that writes (also DRSG_MCP_MODE=read); the default is
-                 read-write: this is the user's own machine
+  --read-only    list and serve no tool that writes (also DRSG_MCP_MODE=read); cypher stays,
+                 for reads only; the default is read-write: this is the user's own machine
   -h, --help     this text
   -V, --version  the version`;
 

@@ -13,7 +13,7 @@ import { DrsgError } from "../model/errors.js";
 import { attachAllowList } from "../tools/outbound.js";
 import { log } from "../log.js";
 import { envelopeFault, envelopeReplies, readableId } from "../mcp/envelope.js";
-import { buildMcpServer, callResult, runTool, type ToolAnswer } from "../mcp/server.js";
+import { buildMcpServer, callResult, readTools, runTool, type ToolAnswer } from "../mcp/server.js";
 import { type Tool, type ToolContext, servedOver } from "../tools/tool.js";
 import { version } from "../version.js";
 import type { PluginSet } from "../plugin/host.js";
@@ -368,6 +368,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const sessions = new Map<string, Session>();
   const pending = new Set<Session>();
   const toolByName = new Map(tools.map((t) => [t.name, t]));
+  // What a read session (x-drsg-mode: read) is served: the reads, and cypher's read variant.
+  const readOnlyTools = readTools(tools);
+  const readByName = new Map(readOnlyTools.map((t) => [t.name, t]));
 
   // The installed plugins are looked up (a stat of the registry) at most once a second, not on
   // every call: a plugin installed while serving shows in drift lines within a second.
@@ -483,7 +486,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const fastCall = async (res: ServerResponse, session: Session, req: IncomingMessage, body: unknown): Promise<boolean> => {
     const call = plainToolCall(req, body);
     if (!call) return false;
-    const tool = toolByName.get(call.name);
+    const tool = (session.readOnly ? readByName : toolByName).get(call.name);
     if (!tool || !servedOver(tool, ctx.transport) || (session.readOnly && !tool.readOnly)) return false;
     const parsed = tool.input.safeParse(call.args);
     if (!parsed.success) return false;
@@ -501,7 +504,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   };
 
   const newSession = async (readOnly: boolean): Promise<Session> => {
-    const server = buildMcpServer(tctx, readOnly ? tools.filter((t) => t.readOnly) : tools, { version: version(), call: mcpCall });
+    const server = buildMcpServer(tctx, readOnly ? readOnlyTools : tools, { version: version(), call: mcpCall });
     const s: Session = {
       readOnly,
       transport: undefined as unknown as WebStandardStreamableHTTPServerTransport,

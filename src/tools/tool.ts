@@ -56,6 +56,11 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   input: S;
   /** True for tools that never write. */
   readOnly: boolean;
+  /**
+   * A tool that writes only on some inputs (cypher) may name the read-only tool of the same name
+   * a read-only server serves in its place, so reads stay available where writes are not.
+   */
+  readVariant?: Tool;
   /** Annotation hints beyond readOnly (src/mcp/server.ts turns them into MCP annotations). */
   hints?: ToolHints;
   /**

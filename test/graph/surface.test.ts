@@ -9,6 +9,7 @@ import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { PACKAGE_ROOT } from "../../src/paths.js";
 import { TOOLS } from "../../src/tools/index.js";
 import { connect, runMcp, type Sandbox, sandbox, smallDb } from "../mcp/helpers.js";
@@ -18,6 +19,8 @@ const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
 // A token of real strength (drsg serve refuses fewer than 32 random bytes).
 const TOKEN = strongToken(); // drsg serve refuses a token of fewer than 32 random bytes
 const WRITERS = TOOLS.filter((t) => !t.readOnly).map((t) => t.name).sort();
+// What read-only mode lists under no name: the writers without a read variant (cypher keeps its reads).
+const HIDDEN = TOOLS.filter((t) => !t.readOnly && !t.readVariant).map((t) => t.name).sort();
 const DATA_TOOLS = ["list_planes", "describe_plane", "get_node", "algo", "changes", "cypher", "query"];
 
 type Listed = { name: string; annotations?: Record<string, unknown>; outputSchema?: Record<string, unknown> };
@@ -97,10 +100,22 @@ describe("stdio", () => {
           tools.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name),
           [],
         );
-        for (const w of WRITERS) assert.ok(!tools.some((t) => t.name === w), `${w} not listed`);
+        for (const w of HIDDEN) assert.ok(!tools.some((t) => t.name === w), `${w} not listed`);
         const r = await s.call("write_nodes", { plane: "p", nodes: [{ key: "x", labels: ["X"] }] });
         assert.equal(r.isError, true);
         assert.match(r.text, /write_nodes/);
+        // cypher is served for reads: a MATCH answers, a write (even confirmed) is refused READ_ONLY.
+        const listed = tools.find((t) => t.name === "cypher");
+        assert.ok(listed, "cypher listed for reads");
+        const q = await s.call("cypher", { plane: "p", query: "MATCH (n) RETURN count(n) AS c" });
+        assert.equal(q.isError, false, q.text);
+        for (const query of ["CREATE (n:X {key: 'w'})", "MATCH (n) DETACH DELETE n"]) {
+          const w = await s.call("cypher", { plane: "p", query });
+          assert.equal(w.isError, true, query);
+          assert.match(w.text, /READ_ONLY/, query);
+        }
+        const confirmed = await s.call("cypher", { plane: "p", query: "MATCH (n) DETACH DELETE n", confirm: true });
+        assert.equal(confirmed.isError, true, "confirm is not an input of the read variant");
         const read = await s.call("list_planes", {});
         assert.equal(read.isError, false);
       } finally {
@@ -176,10 +191,15 @@ describe("drsg serve", () => {
         await c.connect(new StreamableHTTPClientTransport(new URL(s.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
         const { tools } = (await c.listTools()) as { tools: Listed[] };
         assert.ok(tools.length > 10);
-        for (const w of WRITERS) assert.ok(!tools.some((t) => t.name === w), `${w} not listed over HTTP`);
+        for (const w of HIDDEN) assert.ok(!tools.some((t) => t.name === w), `${w} not listed over HTTP`);
         assert.ok(tools.every((t) => t.annotations?.readOnlyHint === true));
         const r = await c.callTool({ name: "drop_plane", arguments: { name: "p", confirm: true } });
         assert.equal(r.isError, true);
+        const read = (await c.callTool({ name: "cypher", arguments: { plane: "p", query: "MATCH (n) RETURN count(n) AS c" } })) as CallToolResult;
+        assert.notEqual(read.isError, true);
+        const del = (await c.callTool({ name: "cypher", arguments: { plane: "p", query: "MATCH (n) DETACH DELETE n" } })) as CallToolResult;
+        assert.equal(del.isError, true);
+        assert.match(JSON.stringify(del.content), /READ_ONLY/);
         // structuredContent over HTTP too (the fast path).
         const lp = await c.callTool({ name: "list_planes", arguments: {} });
         assert.ok(lp.structuredContent);
@@ -189,7 +209,7 @@ describe("drsg serve", () => {
           body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "list_tools" }),
         });
         const listed = ((await rpc.json()) as { result: { name: string }[] }).result.map((t) => t.name);
-        for (const w of WRITERS) assert.ok(!listed.includes(w), `${w} not in /rpc list_tools`);
+        for (const w of HIDDEN) assert.ok(!listed.includes(w), `${w} not in /rpc list_tools`);
         const call = await fetch(`${s.origin}/rpc`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
@@ -202,4 +222,27 @@ describe("drsg serve", () => {
       }
     });
   }
+  test("a read session (x-drsg-mode: read, as drsg-mcp --read-only relays) on a read-write server: cypher reads, writes refused", async () => {
+    const s = await serve(["--db", db], {});
+    const c = new Client({ name: "surface-test", version: "0" });
+    try {
+      const headers = { Authorization: `Bearer ${TOKEN}`, "x-drsg-mode": "read" };
+      await c.connect(new StreamableHTTPClientTransport(new URL(s.url), { requestInit: { headers } }));
+      const { tools } = (await c.listTools()) as { tools: Listed[] };
+      for (const w of HIDDEN) assert.ok(!tools.some((t) => t.name === w), `${w} not listed in a read session`);
+      const cy = tools.find((t) => t.name === "cypher");
+      assert.equal(cy?.annotations?.readOnlyHint, true, "the read variant is listed");
+      const read = (await c.callTool({ name: "cypher", arguments: { plane: "p", query: "MATCH (n) RETURN count(n) AS c" } })) as CallToolResult;
+      assert.notEqual(read.isError, true, JSON.stringify(read.content));
+      const before = JSON.stringify(read.structuredContent);
+      const w = (await c.callTool({ name: "cypher", arguments: { plane: "p", query: "CREATE (n:X {key: 'read-session'})" } })) as CallToolResult;
+      assert.equal(w.isError, true);
+      assert.match(JSON.stringify(w.content), /READ_ONLY/);
+      const again = (await c.callTool({ name: "cypher", arguments: { plane: "p", query: "MATCH (n) RETURN count(n) AS c" } })) as CallToolResult;
+      assert.equal(JSON.stringify(again.structuredContent), before, "nothing written");
+    } finally {
+      await c.close().catch(() => undefined);
+      await s.stop();
+    }
+  });
 });
