@@ -127,6 +127,10 @@ describe("dashboard in Chromium", () => {
       assert.ok(before >= 4, `neighbourhood of total: ${before} nodes`);
       // The graph is drawn: sigma's canvas is in the container.
       assert.equal(await page.locator("#explorer-graph canvas").count() > 0, true);
+      // Edge styles differ by more than colour: the legend draws each as the graph does.
+      const swatch = async (t: string) => (await page.locator(`.legend .chip:has-text("${t}") .bar`).getAttribute("style")) ?? "";
+      for (const t of ["IMPORTS", "IMPLEMENTS", "REFERENCES", "USES_TYPE", "unresolved call"]) assert.match(await swatch(t), /repeating-linear-gradient/, `${t} dashed or dotted`);
+      for (const t of ["CALLS", "CONTAINS", "EXTENDS"]) assert.doesNotMatch(await swatch(t), /repeating/, `${t} solid`);
       // The unresolved call inside total (xs.reduce) is shown as such.
       assert.match(await page.locator("#view-explorer .node-list").innerText(), /unresolved/);
       await page.click('button[aria-label="expand shop/src/cart.checkout"]');

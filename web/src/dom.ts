@@ -59,19 +59,40 @@ export function labelColour(label: string): string {
   return LABEL_COLOURS[label] ?? "#444c56";
 }
 
-/** Edge styles by type: colour and thickness (the legend shows them). */
-export const EDGE_STYLES: Record<string, { color: string; size: number }> = {
-  CALLS: { color: "#1f6feb", size: 2 },
-  CONTAINS: { color: "#c4c9d0", size: 1 },
-  IMPORTS: { color: "#2da44e", size: 1.2 },
-  EXTENDS: { color: "#8250df", size: 2.5 },
-  IMPLEMENTS: { color: "#a475f9", size: 2.5 },
-  REFERENCES: { color: "#0b7a75", size: 1 },
-  INSTANTIATES: { color: "#b35900", size: 1.6 },
-  USES_TYPE: { color: "#9a6700", size: 1 },
+/**
+ * An edge's look: colour, thickness and dash pattern in pixels (gapSize 0: a solid line), so a
+ * type reads apart from its neighbours by more than colour (the legend shows all three).
+ */
+export interface EdgeStyle {
+  color: string;
+  /** What the plain layer draws: the colour for a solid edge, transparent for a dashed one. */
+  plainColor: string;
+  size: number;
+  dashSize: number;
+  gapSize: number;
+}
+
+const CLEAR = "#00000000";
+const solid = (color: string, size: number): EdgeStyle => ({ color, plainColor: color, size, dashSize: 1, gapSize: 0 });
+const dashed = (color: string, size: number): EdgeStyle => ({ color, plainColor: CLEAR, size, dashSize: 7, gapSize: 4 });
+const dotted = (color: string, size: number): EdgeStyle => ({ color, plainColor: CLEAR, size, dashSize: 2, gapSize: 3 });
+
+/** Edge styles by type: calls, containment, inheritance and instantiation solid; imports and implements dashed; references and type uses dotted. */
+export const EDGE_STYLES: Record<string, EdgeStyle> = {
+  CALLS: solid("#1f6feb", 2),
+  CONTAINS: solid("#c4c9d0", 1),
+  IMPORTS: dashed("#2da44e", 1.2),
+  EXTENDS: solid("#8250df", 2.5),
+  IMPLEMENTS: dashed("#a475f9", 2.5),
+  REFERENCES: dotted("#0b7a75", 1.2),
+  INSTANTIATES: solid("#b35900", 1.6),
+  USES_TYPE: dotted("#9a6700", 1.2),
 };
 
-export function edgeStyle(type: string, unresolved: boolean): { color: string; size: number } {
-  if (unresolved) return { color: "#ff8182", size: 1.2 };
-  return EDGE_STYLES[type] ?? { color: "#8c959f", size: 1 };
+/** An unresolved call site: dashed red, whatever its type. */
+export const UNRESOLVED_STYLE: EdgeStyle = dashed("#cf222e", 1.4);
+
+export function edgeStyle(type: string, unresolved: boolean): EdgeStyle {
+  if (unresolved) return UNRESOLVED_STYLE;
+  return EDGE_STYLES[type] ?? solid("#8c959f", 1);
 }

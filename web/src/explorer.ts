@@ -4,7 +4,7 @@
 // (its own neighbourhood joins the drawing), pinned (kept across searches) or inspected
 // (properties, source at the synced commit, callers/callees, impact radius as rings).
 import { RpcError, rpc, rpcJson } from "./api.js";
-import { EDGE_STYLES, LABEL_COLOURS, clear, edgeStyle, fmt, h, labelColour, showError, status } from "./dom.js";
+import { EDGE_STYLES, type EdgeStyle, LABEL_COLOURS, UNRESOLVED_STYLE, clear, edgeStyle, fmt, h, labelColour, showError, status } from "./dom.js";
 import { GraphView, newGraph } from "./graphview.js";
 import { state } from "./state.js";
 
@@ -414,7 +414,15 @@ function legend(): HTMLElement {
     h("span", { class: "muted" }, "nodes: "),
     ...labels.map((l) => h("span", { class: "chip" }, h("span", { class: "dot", style: `background:${LABEL_COLOURS[l]}` }), l)),
     h("span", { class: "muted" }, "  edges: "),
-    ...Object.entries(EDGE_STYLES).map(([t, s]) => h("span", { class: "chip" }, h("span", { class: "bar", style: `background:${s.color};height:${Math.max(2, s.size * 1.5)}px` }), t)),
-    h("span", { class: "chip" }, h("span", { class: "bar", style: "background:#ff8182;height:2px" }), "unresolved call"),
+    ...Object.entries(EDGE_STYLES).map(([t, s]) => h("span", { class: "chip" }, h("span", { class: "bar", style: barStyle(s) }), t)),
+    h("span", { class: "chip" }, h("span", { class: "bar", style: barStyle(UNRESOLVED_STYLE) }), "unresolved call"),
   );
+}
+
+/** A legend swatch drawn as the edge is: its colour, thickness and dash pattern. */
+function barStyle(s: EdgeStyle): string {
+  const height = `height:${Math.max(2, Math.round(s.size * 1.5))}px`;
+  if (s.gapSize === 0) return `background:${s.color};${height}`;
+  const period = s.dashSize + s.gapSize;
+  return `background:repeating-linear-gradient(90deg,${s.color} 0 ${s.dashSize}px,transparent ${s.dashSize}px ${period}px);${height}`;
 }

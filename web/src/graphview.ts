@@ -3,7 +3,7 @@
 // Sizes are screen pixels (sigma 4 reads them in graph units by default). Sigma is created lazily, so a view never drawn costs no WebGL context.
 import Graph from "graphology";
 import Sigma from "sigma";
-import { extremityArrow } from "sigma/rendering";
+import { extremityArrow, layerDashed, layerPlain } from "sigma/rendering";
 
 export type NodeAttrs = { x: number; y: number; size: number; color: string; label: string; [k: string]: unknown };
 export type EdgeAttrs = { size: number; color: string; [k: string]: unknown };
@@ -35,8 +35,33 @@ export class GraphView {
   draw(): Promise<void> {
     if (!this.sigma) {
       this.sigma = new Sigma<NodeAttrs, EdgeAttrs>(this.graph, this.container, {
-        primitives: { edges: { extremities: [extremityArrow()] } },
-        styles: { edges: { head: "arrow", size: { attribute: "size", defaultValue: 1 }, color: { attribute: "color", defaultValue: "#ccc" } } },
+        primitives: {
+          edges: {
+            extremities: [extremityArrow()],
+            // Per-edge dash pattern (EDGE_STYLES in dom.ts): a solid edge is drawn by the plain layer
+            // (the dashed one draws nothing at gapSize 0); a dashed edge's plain colour is transparent,
+            // so its gaps show the page.
+            variables: {
+              plainColor: { type: "color", default: "#cccccc" },
+              dashSize: { type: "number", default: 1 },
+              gapSize: { type: "number", default: 0 },
+            },
+            layers: [
+              layerPlain({ color: { attribute: "plainColor" } }),
+              layerDashed({ dashSize: { attribute: "dashSize", mode: "pixels" }, gapSize: { attribute: "gapSize", mode: "pixels" } }),
+            ],
+          },
+        },
+        styles: {
+          edges: {
+            head: "arrow",
+            size: { attribute: "size", defaultValue: 1 },
+            color: { attribute: "color", defaultValue: "#ccc" },
+            plainColor: { attribute: "plainColor", defaultValue: "#cccccc" },
+            dashSize: { attribute: "dashSize", defaultValue: 1 },
+            gapSize: { attribute: "gapSize", defaultValue: 0 },
+          },
+        },
         settings: { itemSizesReference: "screen", allowInvalidContainer: true, labelDensity: 0.6, labelRenderedSizeThreshold: 6, hideEdgesOnMove: true, zoomToSizeRatioFunction: (r: number) => Math.sqrt(r) },
       } as never);
       this.sigma.on("clickNode", ({ node }) => this.onClick(node));
