@@ -56,18 +56,31 @@ export class MapView {
     const canvas = h("div", { class: "graph", id: "map-graph", role: "img", "aria-label": "module map (the list below holds the same clusters)" });
     clear(el, h("h2", {}, "Map"), h("div", { class: "search" }, h("label", { for: "map-group" }, "clusters"), this.group), this.crumbs, this.info, canvas, this.list);
     this.view = new GraphView(canvas);
-    this.view.onClick = (id) => this.descend(id);
+    this.view.onClick = (id) => void this.descend(id);
   }
 
-  private descend(id: string): void {
+  private descend(id: string): Promise<number> {
     const c = this.clusters.get(id);
-    if (!c || c.kind === "rest") return;
+    if (!c || c.kind === "rest") return Promise.resolve(0);
     if (c.kind === "symbol") {
       if (c.node_id !== undefined) state.explore(c.node_id);
-      return;
+      return Promise.resolve(0);
     }
     this.trail.push(c.kind === "community" ? { under: this.trail.at(-1)!.under, community: c.community } : { under: c.under ?? "" });
-    void this.load();
+    return this.load();
+  }
+
+  /** The plane's root grouped by `group` ("dir" or "louvain"), drawn; resolves to the clusters drawn. */
+  root(group: "dir" | "louvain"): Promise<number> {
+    this.group.value = group;
+    this.trail = [{ under: "" }];
+    return this.load();
+  }
+
+  /** Descend into the heaviest cluster drawn (what a person exploring a big plane clicks first). */
+  descendLargest(): Promise<number> {
+    const heaviest = [...this.clusters.values()].filter((c) => c.kind !== "rest" && c.kind !== "symbol").sort((a, b) => b.symbols - a.symbols)[0];
+    return heaviest ? this.descend(heaviest.id) : Promise.resolve(0);
   }
 
   /** Fetch the current level and draw it; resolves once drawn. Returns the clusters drawn. */
@@ -127,7 +140,7 @@ export class MapView {
               h("td", {}, c.name),
               h("td", {}, fmt(c.symbols)),
               h("td", {}, fmt(c.files)),
-              h("td", {}, c.kind === "rest" ? "" : h("button", { type: "button", "aria-label": `${c.kind === "symbol" ? "explore" : "open"} ${c.name}`, onclick: () => this.descend(c.id) }, c.kind === "symbol" ? "Explore" : "Open")),
+              h("td", {}, c.kind === "rest" ? "" : h("button", { type: "button", "aria-label": `${c.kind === "symbol" ? "explore" : "open"} ${c.name}`, onclick: () => void this.descend(c.id) }, c.kind === "symbol" ? "Explore" : "Open")),
             ),
           ),
         ),
