@@ -151,6 +151,14 @@ describe("dashboard in Chromium", () => {
       await page.locator('#inspector svg[aria-label^="impact radius"]').waitFor();
       assert.match(await page.locator("#inspector .rings").innerText(), /distance 1: 2/);
       assert.match(await page.locator("#inspector").innerText(), /signature\s+function total/);
+      // The canvas narrowed for the inspector: the drawing follows it, nothing drawn past its edge (under the inspector).
+      await page.waitForFunction(() => {
+        const p = (window.drsg as { placement(): { width: number; height: number; nodes: { x: number; y: number }[] } }).placement();
+        return p.nodes.length > 0 && p.nodes.every((n) => n.x >= 0 && n.x <= p.width && n.y >= 0 && n.y <= p.height);
+      }, undefined, { timeout: 5_000 }).catch(async () => {
+        const p = await page.evaluate(() => (window.drsg as { placement(): unknown }).placement());
+        assert.fail(`nodes drawn outside the narrowed canvas: ${JSON.stringify(p)}`);
+      });
     });
   });
 

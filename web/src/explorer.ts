@@ -282,6 +282,11 @@ export class Explorer {
     clear(this.list, table, rows.length > LIST_CAP ? h("p", { class: "muted" }, `… and ${fmt(rows.length - LIST_CAP)} more in the drawing`) : null);
   }
 
+  /** Where the drawing puts each node, beside the canvas's size (for the browser tests). */
+  placement(): ReturnType<GraphView["placement"]> {
+    return this.view.placement();
+  }
+
   /** The inspector: properties, source at the synced commit, callers/callees, impact rings. */
   async inspect(node: string): Promise<void> {
     const n = this.nodes.get(node);

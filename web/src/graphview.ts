@@ -17,6 +17,7 @@ export function newGraph(): ViewGraph {
 export class GraphView {
   graph: ViewGraph = newGraph();
   private sigma: Sigma<NodeAttrs, EdgeAttrs> | undefined;
+  private resizing: ResizeObserver | undefined;
   onClick: (node: string) => void = () => {};
   onStage: () => void = () => {};
 
@@ -66,15 +67,23 @@ export class GraphView {
       } as never);
       this.sigma.on("clickNode", ({ node }) => this.onClick(node));
       this.sigma.on("clickStage", () => this.onStage());
+      // Sigma follows the window's size only: when the container changes without the window (the
+      // inspector opening beside it), the canvases keep the old size and draw past the container.
+      this.resizing = new ResizeObserver(() => {
+        this.sigma?.resize();
+        this.sigma?.refresh();
+      });
+      this.resizing.observe(this.container);
     } else this.sigma.refresh();
     return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
   }
 
-  /** The viewport coordinates of a node (tests and the keyboard list use them to point at it). */
-  viewportOf(node: string): { x: number; y: number } | undefined {
-    if (!this.sigma || !this.graph.hasNode(node)) return undefined;
-    const a = this.graph.getNodeAttributes(node);
-    return this.sigma.graphToViewport({ x: a.x, y: a.y });
+  /** Where each node is drawn, in the container's own pixels, beside the container's size (the browser tests check nothing is drawn outside it). */
+  placement(): { width: number; height: number; nodes: { node: string; x: number; y: number }[] } {
+    const { width, height } = this.container.getBoundingClientRect();
+    const sigma = this.sigma;
+    if (!sigma) return { width, height, nodes: [] };
+    return { width, height, nodes: this.graph.mapNodes((node, a) => ({ node, ...sigma.graphToViewport({ x: a.x, y: a.y }) })) };
   }
 
   reset(): void {
@@ -82,6 +91,8 @@ export class GraphView {
   }
 
   kill(): void {
+    this.resizing?.disconnect();
+    this.resizing = undefined;
     this.sigma?.kill();
     this.sigma = undefined;
   }

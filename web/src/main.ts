@@ -106,6 +106,7 @@ async function main(): Promise<void> {
 (window as unknown as { drsg: unknown }).drsg = {
   explore: (name: string, opts: { hops?: number; max_nodes?: number } = {}) => explorer.load({ name }, opts),
   map: () => map.load(),
+  placement: () => explorer.placement(),
   mapRoot: (group: "dir" | "louvain") => map.root(group),
   mapDescend: () => map.descendLargest(),
   show,
