@@ -101,6 +101,8 @@ export class GitRepo {
   private tracked?: { stamp: string; files: string[] };
   /** packed-refs parsed, keyed by the file's stat (see packedRefs). */
   private packed?: { stamp: string; refs: Map<string, string> };
+  /** Tag targets peeled to their commits (see tags): objects never change. */
+  private readonly peeled = new Map<string, { sha: string; taggedTs?: number } | null>();
 
   private constructor(
     /** Work-tree root (absolute, realpath). */
@@ -356,20 +358,57 @@ export class GitRepo {
     } catch (e) {
       throw gitError("list tags", e);
     }
+    // A tag with no loose file is read from packed-refs alone (no failed open per tag).
+    const loose = this.looseRefs("refs/tags");
+    const packed = await this.packedRefs();
     for (const name of names.sort()) {
-      let oid = await this.tryRef(`refs/tags/${name}`);
-      let taggedTs: number | undefined;
-      for (let depth = 0; oid && depth < 10; depth++) {
-        const obj = await this.tagOrCommit(oid);
-        if (obj?.type === "tag") {
-          taggedTs ??= obj.tag.tagger?.timestamp;
-          oid = obj.tag.object;
-          continue;
-        }
-        if (obj?.type === "commit") out.push({ name, sha: oid, ...(taggedTs !== undefined ? { taggedTs } : {}) });
-        break;
+      const ref = `refs/tags/${name}`;
+      const target = loose.has(ref) || !packed.has(ref) ? await this.tryRef(ref) : packed.get(ref);
+      if (!target) continue;
+      let peeled = this.peeled.get(target);
+      if (peeled === undefined) {
+        peeled = await this.peel(target);
+        if (this.peeled.size >= 100_000) this.peeled.clear();
+        this.peeled.set(target, peeled);
       }
+      if (peeled) out.push({ name, ...peeled });
     }
+    return out;
+  }
+
+  /** A tag ref's target peeled to its commit (with the first tagger's time), null when it names no commit. Objects never change: memoised by oid. */
+  private async peel(target: string): Promise<{ sha: string; taggedTs?: number } | null> {
+    let oid: string | undefined = target;
+    let taggedTs: number | undefined;
+    for (let depth = 0; oid && depth < 10; depth++) {
+      const obj = await this.tagOrCommit(oid);
+      if (obj?.type === "tag") {
+        taggedTs ??= obj.tag.tagger?.timestamp;
+        oid = obj.tag.object;
+        continue;
+      }
+      if (obj?.type === "commit") return { sha: oid, ...(taggedTs !== undefined ? { taggedTs } : {}) };
+      break;
+    }
+    return null;
+  }
+
+  /** Full names of the loose ref files under `prefix` ("refs/tags"); links are not followed. */
+  private looseRefs(prefix: string): Set<string> {
+    const out = new Set<string>();
+    const walk = (rel: string) => {
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(path.join(this.commonDir, rel), { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        if (e.isDirectory()) walk(`${rel}/${e.name}`);
+        else if (e.isFile()) out.add(`${rel}/${e.name}`);
+      }
+    };
+    walk(prefix);
     return out;
   }
 

@@ -32,6 +32,13 @@ export class StoreContext {
   latestAt = 0;
   /** The oldest commit whose state has been reclaimed-to (0: nothing ever reclaimed). */
   storedFloor = 0;
+  /**
+   * The highest node and edge id at the end of recent commits (this process holds the file
+   * alone, so it sees every commit after its open): rows created after commit s are exactly those
+   * above s's watermark (ids are AUTOINCREMENT), which makes a plane's delta since s an index
+   * range instead of a scan of the plane.
+   */
+  readonly watermarks = new Map<number, { node: number; edge: number }>();
   /** True while a write() transaction is open. */
   writing = false;
   closed = false;

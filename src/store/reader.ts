@@ -61,8 +61,8 @@ function toPlane(r: PlaneRow): PlaneInfo {
 
 /** What a plane holds that decides which query shape is exact: see planeFlags(). */
 interface PlaneFlags {
-  /** Some node carries a label other than its primary one. */
-  multiLabel: boolean;
+  /** The labels some node carries besides its primary one (only these need more than the label index). */
+  secondary: ReadonlySet<string>;
   /** Some node has a `name` property different from its key's last segment. */
   oddNames: boolean;
 }
@@ -178,10 +178,13 @@ export class SqlReader implements Reader {
 
   nodesByLabel(plane: string, label: string, limit?: number): StoredNode[] {
     const lim = limitOf(limit);
-    // Any label, not only the primary: a substring test narrows, the parsed list decides.
-    const sql =
-      `SELECT id, key, labels, props FROM ${this.src.nodeScan} ` +
-      `WHERE plane = @p AND (label = @label OR instr(labels, @quoted) > 0) ORDER BY id`;
+    // Any label, not only the primary: the (plane, label) index finds the primary ones; where the
+    // plane has nodes of several labels, a substring test narrows the rest and the parsed list decides.
+    const { nodes, nodeScan } = this.src;
+    const secondary = this.planeFlags(plane).secondary.has(label)
+      ? ` UNION ALL SELECT id, key, labels, props FROM ${nodeScan} WHERE plane = @p AND label <> @label AND instr(labels, @quoted) > 0`
+      : "";
+    const sql = `SELECT id, key, labels, props FROM ${nodes} WHERE plane = @p AND label = @label${secondary} ORDER BY id`;
     const params = this.params({ p: this.planeId(plane), label, quoted: JSON.stringify(label) });
     const out: StoredNode[] = [];
     if (lim === 0) return out;
@@ -196,8 +199,8 @@ export class SqlReader implements Reader {
 
   /**
    * Two facts about a plane, read by a scan once per database commit (a past state never
-   * changes, so as-of readers keep theirs): with no secondary labels a label is found by the
-   * (plane, label) index alone, and with no odd `name` property a name by the name index.
+   * changes, so as-of readers keep theirs): a label no node carries as a secondary one is found
+   * by the (plane, label) index alone, and with no odd `name` property a name by the name index.
    */
   private planeFlags(plane: string): PlaneFlags {
     const cacheable = !this.ctx.db.inTransaction;
@@ -206,12 +209,28 @@ export class SqlReader implements Reader {
     if (!byCtx) flagCache.set(this.ctx, (byCtx = new Map()));
     const hit = cacheable ? byCtx.get(id) : undefined;
     if (hit) return hit;
-    const p = this.params({ p: this.planeId(plane) });
-    const multi = this.ctx.stmt(`SELECT 1 FROM ${this.src.nodeScan} WHERE plane = @p AND json_array_length(labels) > 1 LIMIT 1`).get(p);
-    const odd = this.ctx
-      .stmt(`SELECT 1 FROM ${this.src.nodeScan} WHERE plane = @p AND instr(props, '"name":') > 0 AND (props ->> '$.name') IS NOT name LIMIT 1`)
-      .get(p);
-    const flags = { multiLabel: multi !== undefined, oddNames: odd !== undefined };
+    // Each fact is read on first use only (each is a scan of the plane's rows).
+    const p = () => this.params({ p: this.planeId(plane) });
+    const readSecondary = (): Set<string> => {
+      const out = new Set<string>();
+      const sql = `SELECT DISTINCT labels FROM ${this.src.nodeScan} WHERE plane = @p AND json_array_length(labels) > 1`;
+      for (const r of this.ctx.stmt(sql).all(p()) as { labels: string }[]) for (const l of (JSON.parse(r.labels) as string[]).slice(1)) out.add(l);
+      return out;
+    };
+    const readOdd = (): boolean =>
+      this.ctx.stmt(`SELECT 1 FROM ${this.src.nodeScan} WHERE plane = @p AND instr(props, '"name":') > 0 AND (props ->> '$.name') IS NOT name LIMIT 1`).get(p()) !== undefined;
+    let secondary: Set<string> | undefined;
+    let odd: boolean | undefined;
+    const flags: PlaneFlags = {
+      get secondary() {
+        secondary ??= readSecondary();
+        return secondary;
+      },
+      get oddNames() {
+        odd ??= readOdd();
+        return odd;
+      },
+    };
     if (cacheable) {
       if (byCtx.size > 256) byCtx.clear();
       byCtx.set(id, flags);
@@ -220,13 +239,13 @@ export class SqlReader implements Reader {
   }
 
   countByLabel(plane: string, label: string): number {
-    if (this.planeFlags(plane).multiLabel) return this.nodesByLabelProps(plane, label, []).length;
+    if (this.planeFlags(plane).secondary.has(label)) return this.nodesByLabelProps(plane, label, []).length;
     const sql = `SELECT count(*) AS n FROM ${this.src.nodes} WHERE plane = @p AND label = @label`;
     return (this.ctx.stmt(sql).get(this.params({ p: this.planeId(plane), label })) as { n: number }).n;
   }
 
   countByLabelProps(plane: string, label: string, keys: string[]): { values: PropValue[]; n: number }[] {
-    if (keys.length > 16 || this.planeFlags(plane).multiLabel) {
+    if (keys.length > 16 || this.planeFlags(plane).secondary.has(label)) {
       const groups = new Map<string, { values: PropValue[]; n: number }>();
       for (const node of this.nodesByLabelProps(plane, label, keys)) {
         const values = keys.map((k) => node.props[k] ?? null);
@@ -269,7 +288,7 @@ export class SqlReader implements Reader {
     if (keys.length > 32) return this.nodesByLabel(plane, label);
     const cols = keys.map((_, i) => `, props -> @k${i} AS p${i}`).join("");
     const { nodes, nodeScan } = this.src;
-    const secondary = this.planeFlags(plane).multiLabel
+    const secondary = this.planeFlags(plane).secondary.has(label)
       ? ` UNION ALL SELECT id, key, labels${cols} FROM ${nodeScan} WHERE plane = @p AND label <> @label AND instr(labels, @quoted) > 0`
       : "";
     const sql = `SELECT id, key, labels${cols} FROM ${nodes} WHERE plane = @p AND label = @label${secondary} ORDER BY id`;

@@ -205,10 +205,22 @@ function isThenable(v: unknown): boolean {
 
 const DELTA_NODES = "SELECT id, key, labels, props FROM nodes WHERE plane = @p AND since > @s LIMIT @lim";
 const DELTA_EDGES = "SELECT id, type, src, dst, props FROM edges WHERE plane = @p AND since > @s LIMIT @lim";
+// With the watermark of `since` (@m): rows created after it (an id range), and rows patched after
+// it (their superseded versions, by history's until index) — never a scan of the plane. `+plane`
+// keeps the planner off the (plane, …) indexes, which would read every row of the plane.
+const DELTA_NODES_MARKED =
+  "SELECT id, key, labels, props FROM nodes WHERE id > @m AND +plane = @p UNION " +
+  "SELECT id, key, labels, props FROM nodes WHERE id IN (SELECT id FROM node_hist WHERE until > @s AND +plane = @p) AND since > @s LIMIT @lim";
+const DELTA_EDGES_MARKED =
+  "SELECT id, type, src, dst, props FROM edges WHERE id > @m AND +plane = @p UNION " +
+  "SELECT id, type, src, dst, props FROM edges WHERE id IN (SELECT id FROM edge_hist WHERE until > @s AND +plane = @p) AND since > @s LIMIT @lim";
+/** Watermarks kept (one per commit; a view older than these is brought up to date by a scan). */
+const WATERMARKS_KEPT = 256;
+// Rows superseded after `since` (history's until index: `+plane` as above) that are not live any more.
 const DELTA_GONE_NODES =
-  "SELECT DISTINCT h.id FROM node_hist h WHERE h.until > @s AND h.plane = @p AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = h.id) LIMIT @lim";
+  "SELECT DISTINCT h.id FROM node_hist h WHERE h.until > @s AND +h.plane = @p AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = h.id) LIMIT @lim";
 const DELTA_GONE_EDGES =
-  "SELECT DISTINCT h.id FROM edge_hist h WHERE h.until > @s AND h.plane = @p AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.id = h.id) LIMIT @lim";
+  "SELECT DISTINCT h.id FROM edge_hist h WHERE h.until > @s AND +h.plane = @p AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.id = h.id) LIMIT @lim";
 
 class SqliteStore extends SqlReader implements Store {
   declare readonly ctx: StoreContext;
@@ -227,6 +239,15 @@ class SqliteStore extends SqlReader implements Store {
     ctx.latestAt = last?.at ?? 0;
     const floor = ctx.db.prepare("SELECT value FROM meta WHERE key = ?").get(META_FLOOR) as { value: string } | undefined;
     ctx.storedFloor = Number(floor?.value ?? 0);
+    this.mark(ctx.latest);
+  }
+
+  /** Record the id watermark of commit `seq` (just committed, or the latest at open). */
+  private mark(seq: number): void {
+    const c = this.ctx;
+    const max = (t: string) => (c.stmt(`SELECT coalesce(max(id), 0) AS m FROM ${t}`).get() as { m: number }).m;
+    c.watermarks.set(seq, { node: max("nodes"), edge: max("edges") });
+    if (c.watermarks.size > WATERMARKS_KEPT) c.watermarks.delete(c.watermarks.keys().next().value!);
   }
 
   private refuseReadonly(what: string): void {
@@ -263,6 +284,7 @@ class SqliteStore extends SqlReader implements Store {
       c.latest = seq;
       c.latestAt = at;
       c.storedFloor = floor;
+      this.mark(seq);
       return out;
     } catch (e) {
       if (c.db.inTransaction) c.stmt("ROLLBACK").run();
@@ -318,10 +340,12 @@ class SqliteStore extends SqlReader implements Store {
     if (since < this.ctx.floor() || since > this.ctx.latest) return undefined;
     const p = this.planeId(plane);
     const s = { p, s: since, lim: max + 1 };
-    // Live rows written after `since` (the `since` column is not indexed: a scan of one column).
-    const nodeRows = this.ctx.stmt(DELTA_NODES).all(s) as NodeRow[];
+    // Live rows written after `since`: by the commit's watermark when this process recorded it,
+    // else by a scan of the plane's rows (the `since` column is not indexed).
+    const mark = this.ctx.watermarks.get(since);
+    const nodeRows = (mark ? this.ctx.stmt(DELTA_NODES_MARKED).all({ ...s, m: mark.node }) : this.ctx.stmt(DELTA_NODES).all(s)) as NodeRow[];
     if (nodeRows.length > max) return undefined;
-    const edgeRows = this.ctx.stmt(DELTA_EDGES).all(s) as EdgeRow[];
+    const edgeRows = (mark ? this.ctx.stmt(DELTA_EDGES_MARKED).all({ ...s, m: mark.edge }) : this.ctx.stmt(DELTA_EDGES).all(s)) as EdgeRow[];
     if (nodeRows.length + edgeRows.length > max) return undefined;
     // Rows superseded after `since` whose id is not live any more: deleted (history's until index).
     const goneNodes = (this.ctx.stmt(DELTA_GONE_NODES).all(s) as { id: number }[]).map((r) => r.id);

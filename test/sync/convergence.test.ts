@@ -221,7 +221,7 @@ function applyOp(dir: string, op: Op, step: number): string {
       return `switch to ${target}`;
     }
     case "reset": {
-      const depth = Number(git(dir, ["rev-list", "--count", "HEAD"]));
+      const depth = Number(git(dir, ["rev-list", "--count", "--first-parent", "HEAD"]));
       if (depth < 2) return "noop";
       const k = 1 + (op.a % Math.min(3, depth - 1));
       git(dir, ["reset", "-q", "--hard", `HEAD~${k}`]);

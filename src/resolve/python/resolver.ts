@@ -4,7 +4,7 @@
 // builtins), flow-insensitively: every binding of a name in a scope is a candidate, and the
 // candidates must agree, or the answer is unknown / ambiguous. Every lookup is memoised, so the
 // cost follows the number of references, not the number of files.
-import type { Def, Import, Local, Ref } from "../../model/partial.js";
+import type { Def, Import, Local, Partial, Ref } from "../../model/partial.js";
 import type { Props } from "../../model/facts.js";
 import { type Confidence, FactBuilder, defProps } from "../common.js";
 import type { ResolveInput, ResolveOutput } from "../types.js";
@@ -179,6 +179,23 @@ function dead(reason: string): Val {
   return { k: "unknown", reason };
 }
 
+/**
+ * A partial's tables, kept while the partial lives: a fold resolves the family again with the same
+ * (stripped) partial objects for the files it did not change, so only the changed files' tables
+ * are built again. The tables depend on the partial and its module placement only, and the
+ * resolver never writes to them (its memo tables are per run).
+ */
+const infoCache = new WeakMap<Partial, { m: ModuleFile; info: FileInfo }>();
+
+function fileInfo(idx: number, m: ModuleFile): FileInfo {
+  const hit = infoCache.get(m.p);
+  if (hit && hit.m.key === m.key && hit.m.dotted === m.dotted && hit.m.root === m.root && hit.m.isPackage === m.isPackage && hit.m.isStub === m.isStub)
+    return { ...hit.info, idx, m };
+  const info = buildFileInfo(idx, m);
+  infoCache.set(m.p, { m, info });
+  return info;
+}
+
 export class PythonResolver {
   private readonly fb = new FactBuilder();
   private readonly files: FileInfo[] = [];
@@ -190,13 +207,15 @@ export class PythonResolver {
   private readonly memo: FileMemo[] = [];
   private readonly inProgress = new Set<string>();
   private readonly annotationNamesMemo = new Map<string, string[]>();
+  /** package file → the modules directly under it. */
+  private readonly submodules = new Map<FileInfo, FileInfo[]>();
 
   constructor(private readonly input: ResolveInput) {}
 
   run(): ResolveOutput {
     const mods: ModuleFile[] = moduleFiles(this.input.partials, this.input.treeName);
     mods.forEach((m, i) => {
-      const f = buildFileInfo(i, m);
+      const f = fileInfo(i, m);
       this.files.push(f);
       this.memo.push(new FileMemo());
       const list = this.byDotted.get(m.dotted);
@@ -204,10 +223,25 @@ export class PythonResolver {
       else this.byDotted.set(m.dotted, [f]);
       if (visibleEverywhere(m)) this.topNames.add(m.dotted.split(".")[0]!);
     });
-    for (const f of this.files) this.emitDefinitions(f);
-    for (const f of this.files) this.emitImports(f);
-    for (const f of this.files) this.emitBases(f);
-    for (const f of this.files) for (const r of f.p.refs) this.emitRef(f, r);
+    // A package contains its submodules: the edge is the package's (its source), so a fold that
+    // emits only some files (ResolveInput.emit) emits it with the package's facts.
+    for (const f of this.files) {
+      const dot = f.m.dotted.lastIndexOf(".");
+      if (dot <= 0 || f.key !== f.m.dotted) continue;
+      const pkg = this.byDotted.get(f.m.dotted.slice(0, dot))?.find((x) => x.key === x.m.dotted && x.m.isPackage);
+      if (!pkg) continue;
+      const subs = this.submodules.get(pkg);
+      if (subs) subs.push(f);
+      else this.submodules.set(pkg, [f]);
+    }
+    // A fold keeps the facts of the files it did not change: theirs are not emitted, their keys still count.
+    const emit = this.input.emit;
+    const mine = emit ? this.files.filter((f) => emit.has(f.p.path)) : this.files;
+    if (emit) for (const f of this.files) if (!emit.has(f.p.path)) this.assumeDefinitions(f);
+    for (const f of mine) this.emitDefinitions(f);
+    for (const f of mine) this.emitImports(f);
+    for (const f of mine) this.emitBases(f);
+    for (const f of mine) for (const r of f.p.refs) this.emitRef(f, r);
     return this.fb.finish();
   }
 
@@ -219,18 +253,22 @@ export class PythonResolver {
     if (f.doc) props.doc_comment = f.doc;
     if (f.m.key !== f.m.dotted) props.module = f.m.dotted;
     this.fb.node(f.key, ["Module"], props);
-    // A package contains its submodules.
-    const dot = f.m.dotted.lastIndexOf(".");
-    if (dot > 0 && f.key === f.m.dotted) {
-      const pkg = this.byDotted.get(f.m.dotted.slice(0, dot))?.find((x) => x.key === x.m.dotted && x.m.isPackage);
-      if (pkg) this.fb.edge("CONTAINS", pkg.key, f.key);
-    }
+    for (const sub of this.submodules.get(f) ?? []) this.fb.edge("CONTAINS", f.key, sub.key);
     p.defs.forEach((d, i) => {
       const key = f.keys[i]!;
       if (!key) return;
       const par = f.parent[i]!;
       if (f.owner[i]) this.fb.node(key, [this.label(f, i)], this.props(f, d));
       this.fb.edge("CONTAINS", par >= 0 ? f.keys[par]! : f.key, key);
+    });
+  }
+
+  /** The nodes emitDefinitions would emit for `f`, counted (collisions, edges reaching them) but not emitted. */
+  private assumeDefinitions(f: FileInfo): void {
+    this.fb.assume(f.key);
+    f.p.defs.forEach((_, i) => {
+      const key = f.keys[i];
+      if (key && f.owner[i]) this.fb.assume(key);
     });
   }
 
