@@ -198,6 +198,11 @@ describe("store contract", () => {
         store.nodesByLabel("p", "Method").map((n) => n.id),
         [id],
       );
+      // A label only ever secondary is found too (the label index alone would miss it), and stops being found once gone.
+      assert.ok(store.nodesByLabel("p", "External").some((n) => n.id === id));
+      assert.equal(store.countByLabel?.("p", "External"), store.nodesByLabel("p", "External").length);
+      store.write((w) => w.updateNode("p", id, { labels: ["Method"] }));
+      assert.ok(!store.nodesByLabel("p", "External").some((n) => n.id === id));
       throwsCode(() => store.write((w) => w.updateNode("p", id + 99, { props: {} })), "NODE_NOT_FOUND");
       throwsCode(() => store.write((w) => w.updateNode("q", id, { props: {} })), "NODE_NOT_FOUND");
     });
