@@ -3,17 +3,18 @@
 import { DrsgError } from "../model/errors.js";
 import { version } from "../version.js";
 import { type CliIO, EXIT, exitCodeOf, parseCommandArgs, printError } from "./command.js";
-import { COMMANDS } from "./commands/index.js";
-import { EXIT_LINE, JSON_SHAPE, runToolCommand, toolCommands } from "./tools.js";
+import { COMMAND_NAMES } from "./commands/names.js";
 
 export { version };
 
-function allCommands() {
-  return [...COMMANDS, ...toolCommands()];
-}
+// Commands and verbs are loaded when asked for: a cold `drsg impact` reads no server, init or
+// MCP SDK code, and a command reads no tool module.
+const commands = async () => (await import("./commands/index.js")).COMMANDS;
+const verbs = () => import("./tools.js");
 
-function help(): string {
-  const all = allCommands();
+async function help(): Promise<string> {
+  const { EXIT_LINE, JSON_SHAPE, toolCommands } = await verbs();
+  const all = [...(await commands()), ...toolCommands()];
   const w = Math.max(...all.map((c) => c.name.length));
   return [
     `drsg ${version()} — a commit-synced code graph for coding agents`,
@@ -61,20 +62,19 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
   const out: CliIO = io ?? processIO();
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
-    out.out(help());
+    out.out(await help());
     return 0;
   }
   if (name === "--version" || name === "-V") {
     out.out(version());
     return 0;
   }
-  const toolCmd = toolCommands().find((c) => c.name === name);
-  const cmd = COMMANDS.find((c) => c.name === name);
-  if (toolCmd && !cmd) {
-    return runToolCommand(toolCmd.tool, rest, out);
-  }
+  const cmd = COMMAND_NAMES.includes(name) ? (await commands()).find((c) => c.name === name) : undefined;
   if (!cmd) {
-    out.err(`error [BAD_INPUT]: unknown command '${name}'\n\n${help()}`);
+    const { runToolCommand, toolCommands } = await verbs();
+    const toolCmd = toolCommands().find((c) => c.name === name);
+    if (toolCmd) return runToolCommand(toolCmd.tool, rest, out);
+    out.err(`error [BAD_INPUT]: unknown command '${name}'\n\n${await help()}`);
     return EXIT.usage;
   }
   try {

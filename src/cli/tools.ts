@@ -6,7 +6,7 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { z } from "zod";
 import { GraphViews } from "../graph/view.js";
-import { runTool } from "../mcp/server.js";
+import { runTool } from "../tools/run.js";
 import { DrsgError, type ErrorCode } from "../model/errors.js";
 import { activePlugins } from "../plugin/registry.js";
 import type { Store } from "../store/types.js";

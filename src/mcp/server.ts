@@ -2,14 +2,8 @@
 // schema) → run → text; typed errors become `isError` results tagged with the tool's name.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { DrsgError, type ErrorCode, errorText } from "../model/errors.js";
-import type { ServeMode } from "./mode.js";
-import type { Store } from "../store/types.js";
-import { maintenanceOf } from "../store/upgrade.js";
-import { MAINTENANCE_TOOLS } from "../tools/upgrade.js";
-import { asOfContext, asOfLabel, type AsOfPoint } from "../tools/asof.js";
-import { type Tool, type ToolContext, type ToolHints, type ToolResult, readsAsOf, servedOver, Structured } from "../tools/tool.js";
-import { log } from "../log.js";
+import { type Tool, type ToolContext, type ToolHints, servedOver } from "../tools/tool.js";
+import { runTool, type ToolAnswer } from "../tools/run.js";
 
 export const INSTRUCTIONS = `drsg answers structural questions about code in one call each, from a graph of symbols and resolved relationships that follows the repository's commits.
 Orient first: list_planes (one plane per repository; pick the one whose synced_root is your working directory, and pass it as "plane" on every call), then describe_plane to learn its labels and key prefixes.
@@ -17,72 +11,6 @@ Then prefer: context NAME (definition, callers, callees, unresolved callees) bef
 For whole-graph questions use algo (pagerank, communities, components, shortest paths; restrict with edge_types such as ["CALLS"]); changes lists what changed since a database commit; as_of on the read verbs answers as of a past commit.
 Every answer opens with the commit it is true for. Names are matched exactly, by key suffix, then by substring — an ambiguous name returns candidates, never a guess. Listings built on calls are a lower bound: unresolved call sites are counted and listed, not hidden.
 The <plane>_git plane holds commit history (history, recall read code as it was).`;
-
-/** One tool's answer on every transport: its text, and for a data tool the same answer as an object. */
-export interface ToolAnswer {
-  text: string;
-  isError: boolean;
-  /** The structured answer (MCP structuredContent), for tools that declare `output`. */
-  data?: Record<string, unknown>;
-  /** The error's code, for /rpc and the CLI's exit codes. */
-  code?: ErrorCode;
-}
-
-/** Text and data of a tool's result; an answer read in the past opens with its commit. */
-function shape(tool: Tool, r: ToolResult, past: AsOfPoint | undefined): ToolAnswer {
-  const label = past ? asOfLabel(past) : undefined;
-  const asOf = past
-    ? { as_of: { seq: past.seq, at: past.at === undefined ? null : new Date(past.at).toISOString(), ...(past.asked === undefined ? {} : { asked: past.asked }) } }
-    : {};
-  if (r instanceof Structured) {
-    return { text: label ? `${label}\n${r.text}` : r.text, isError: false, data: { ...asOf, ...r.data } };
-  }
-  if (typeof r === "string") return { text: label ? `${label}\n${r}` : r, isError: false };
-  const obj = !Array.isArray(r) ? { ...asOf, ...r } : r;
-  const out: ToolAnswer = { text: JSON.stringify(obj, null, 2), isError: false };
-  if (tool.output && !Array.isArray(obj)) out.data = obj;
-  return out;
-}
-
-/**
- * Run one tool with the errors every transport reports the same way. A tool whose input has
- * `as_of` and a call that sets it runs over the database as of that commit (src/tools/asof.ts).
- */
-export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Promise<ToolAnswer> {
-  try {
-    const args = input as Record<string, unknown> | undefined;
-    if (readsAsOf(tool) && args && args.as_of !== undefined) {
-      const plane = typeof args.plane === "string" ? args.plane : undefined;
-      const past = asOfContext(ctx, args.as_of as number | string, plane);
-      const { as_of: _asOf, ...rest } = args;
-      return shape(tool, await tool.run(past.ctx, rest as never), past.point);
-    }
-    return shape(tool, await tool.run(ctx, input as never), undefined);
-  } catch (e) {
-    if (e instanceof DrsgError) return { text: `${tool.name} failed [${e.code}]: ${e.message}`, isError: true, code: e.code };
-    log("error", `tool ${tool.name} crashed: ${(e as Error)?.stack ?? String(e)}`);
-    return { text: `${tool.name} failed [INTERNAL]: ${errorText(e)}`, isError: true, code: "INTERNAL" };
-  }
-}
-
-/**
- * The tools a server in `mode` lists and serves: in `read` mode, none that writes. A database in
- * maintenance mode (an upgrade that is not instant pending) is served the upgrade tools only.
- */
-export function toolsFor(tools: Tool[], mode: ServeMode, store?: Store): Tool[] {
-  const offered = store && maintenanceOf(store) ? (MAINTENANCE_TOOLS as Tool[]) : tools;
-  return mode === "read" ? readTools(offered) : offered;
-}
-
-/** The tools a read-only server serves: every read, and a write tool's read variant in its place. */
-export function readTools(tools: Tool[]): Tool[] {
-  const out: Tool[] = [];
-  for (const t of tools) {
-    const r = t.readOnly ? t : t.readVariant;
-    if (r?.readOnly) out.push(r);
-  }
-  return out;
-}
 
 /**
  * Hints of tools defined elsewhere, kept here so the annotations are one table: what destroys
@@ -171,3 +99,4 @@ export function callResult(r: ToolAnswer): { content: { type: "text"; text: stri
 }
 
 export { type ServeMode, serveMode } from "./mode.js";
+export { readTools, runTool, type ToolAnswer, toolsFor } from "../tools/run.js";

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { EXIT, bareMessage, exitCodeOf } from "../../src/cli/command.js";
+import { COMMANDS } from "../../src/cli/commands/index.js";
+import { COMMAND_NAMES } from "../../src/cli/commands/names.js";
 import { codePlanes, fieldsOf, outcomeOf, planeRows, soleCodePlane, syncedOf, toolHelp, toolInput } from "../../src/cli/tools.js";
 import { DrsgError } from "../../src/model/errors.js";
 import { grep } from "../../src/tools/grep.js";
@@ -21,6 +23,10 @@ const code = (f: () => unknown): string => {
   }
   return "none";
 };
+
+test("the command line's list of command names is its commands' (it tells a command from a verb before loading either)", () => {
+  assert.deepEqual([...COMMAND_NAMES].sort(), COMMANDS.map((c) => c.name).sort());
+});
 
 describe("options from the schema", () => {
   test("a boolean flag never takes the next argument", () => {
