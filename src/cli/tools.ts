@@ -274,7 +274,7 @@ export class ToolRunner {
   private async local(): Promise<ToolContext> {
     if (!this.ctx) {
       this.store = await openChosen(this.target, { create: this.create });
-      this.ctx = { store: this.store, transport: "cli", plugins: activePlugins, views: new GraphViews(this.store) };
+      this.ctx = { store: this.store, transport: "cli", plugins: activePlugins, views: new GraphViews(this.store, { lazy: true }) };
     }
     return this.ctx;
   }

@@ -1,7 +1,7 @@
 // Read-only graphology views of a plane, built once and rebuilt when the database moves on
 // (any write bumps the commit sequence, so a fold is always seen). Traversals run here.
 import { MultiDirectedGraph } from "graphology";
-import type { PlaneDelta, Store, StoredEdge, StoredNode } from "../store/types.js";
+import type { PlaneDelta, Reader, Store, StoredEdge, StoredNode } from "../store/types.js";
 
 export interface NodeAttrs {
   key: string;
@@ -25,6 +25,26 @@ export interface EdgeAttrs {
 }
 
 export type PlaneGraph = MultiDirectedGraph<NodeAttrs, EdgeAttrs>;
+
+/** What a walk is handed for each edge: its id, attributes and ends. */
+export type EdgeVisit = (edge: string, attrs: EdgeAttrs, source: string, target: string) => void;
+
+/**
+ * What the walks and the verbs that list a walk's nodes read of a plane: a node's attributes
+ * and its edges one node at a time. A whole view (PlaneGraph) is one; a StoreGraph, which reads
+ * what a walk touches from the store, is the other.
+ */
+export interface PlaneRead {
+  hasNode(id: string): boolean;
+  getNodeAttributes(id: string): NodeAttrs;
+  getNodeAttribute<K extends keyof NodeAttrs>(id: string, name: K): NodeAttrs[K];
+  forEachInEdge(id: string, visit: EdgeVisit): void;
+  forEachOutEdge(id: string, visit: EdgeVisit): void;
+  forEachDirectedEdge(source: string, target: string, visit: EdgeVisit): void;
+  getEdgeAttributes(edge: string): EdgeAttrs;
+  source(edge: string): string;
+  target(edge: string): string;
+}
 
 interface Cached {
   /** The commit of the plane's database the graph reflects, and the plane's id then. */
@@ -61,7 +81,37 @@ function edgeAttrs(e: StoredEdge, mirrored: boolean): EdgeAttrs {
 
 export class GraphViews {
   private readonly cache = new Map<string, Cached>();
-  constructor(private readonly store: Store) {}
+  private readonly reads = new Map<string, { seq: number; graph: StoreGraph }>();
+  /**
+   * `lazy`: a process answering once (the CLI): `read` walks the store rather than build the
+   * plane's whole view first — a whole view costs the plane's size (2–3 s at 100k nodes), a walk
+   * what it touches.
+   */
+  constructor(
+    private readonly store: Store,
+    private readonly opts: { lazy?: boolean } = {},
+  ) {}
+
+  /** True in a process answering once (the CLI). */
+  get lazy(): boolean {
+    return this.opts.lazy === true;
+  }
+
+  /**
+   * The plane for a walk: its whole view when one is built and current, or always but in a lazy
+   * process, where it is a StoreGraph of the current commit.
+   */
+  read(plane: string): PlaneRead {
+    if (!this.opts.lazy) return this.get(plane);
+    const seq = this.store.planeSeq(plane);
+    const whole = this.cache.get(plane);
+    if (whole && whole.seq === seq) return whole.graph;
+    const hit = this.reads.get(plane);
+    if (hit && hit.seq === seq) return hit.graph;
+    const graph = new StoreGraph(this.store, plane, this.mirrored(plane));
+    this.reads.set(plane, { seq, graph });
+    return graph;
+  }
 
   /**
    * The plane as a directed multigraph; node ids are store ids as strings. When the database
@@ -102,18 +152,132 @@ export class GraphViews {
   }
 
   forget(plane?: string): void {
-    if (plane === undefined) this.cache.clear();
-    else this.cache.delete(plane);
+    if (plane === undefined) {
+      this.cache.clear();
+      this.reads.clear();
+    } else {
+      this.cache.delete(plane);
+      this.reads.delete(plane);
+    }
   }
 }
 
-const derivedOf = new WeakMap<PlaneGraph, Map<string, unknown>>();
+/** True for a whole view (a PlaneGraph), false for a walk of the store. */
+export function isWhole(g: PlaneRead): g is PlaneGraph {
+  return !(g instanceof StoreGraph);
+}
+
+interface ReadEdge {
+  id: string;
+  source: string;
+  target: string;
+  attrs: EdgeAttrs;
+}
+
+/**
+ * One commit's state of a plane read from the store as it is walked: each node's attributes and
+ * each node's edges one way are read once, on first use. Its edges come in a whole view's order
+ * (a fresh one: neighbours by ascending id, a neighbour's edges newest first), so a walk over it
+ * gives a whole view's answer. Of one store state only: GraphViews makes a new one per commit.
+ */
+export class StoreGraph implements PlaneRead {
+  private readonly nodes = new Map<string, NodeAttrs | null>();
+  private readonly edges = new Map<string, ReadEdge>();
+  private readonly ins = new Map<string, ReadEdge[]>();
+  private readonly outs = new Map<string, ReadEdge[]>();
+
+  constructor(
+    private readonly store: Reader,
+    readonly plane: string,
+    private readonly mirrored: boolean,
+  ) {}
+
+  private node(id: string): NodeAttrs | null {
+    let a = this.nodes.get(id);
+    if (a === undefined) {
+      const n = /^[0-9]+$/.test(id) ? this.store.getNode(this.plane, Number(id)) : undefined;
+      a = n ? nodeAttrs(n) : null;
+      this.nodes.set(id, a);
+    }
+    return a;
+  }
+
+  hasNode(id: string): boolean {
+    return this.node(id) !== null;
+  }
+
+  getNodeAttributes(id: string): NodeAttrs {
+    const a = this.node(id);
+    if (a === null) throw new Error(`StoreGraph: node "${id}" is not in plane '${this.plane}'`);
+    return a;
+  }
+
+  getNodeAttribute<K extends keyof NodeAttrs>(id: string, name: K): NodeAttrs[K] {
+    return this.getNodeAttributes(id)[name];
+  }
+
+  private adjacent(id: string, dir: "in" | "out"): ReadEdge[] {
+    const memo = dir === "in" ? this.ins : this.outs;
+    let list = memo.get(id);
+    if (list !== undefined) return list;
+    list = [];
+    if (this.hasNode(id)) {
+      const stored = dir === "in" ? this.store.edgesIn(this.plane, Number(id)) : this.store.edgesOut(this.plane, Number(id));
+      for (const e of stored) {
+        const key = String(e.id);
+        let r = this.edges.get(key);
+        if (r === undefined) {
+          r = { id: key, source: String(e.src), target: String(e.dst), attrs: edgeAttrs(e, this.mirrored) };
+          this.edges.set(key, r);
+        }
+        list.push(r);
+      }
+      // A whole view's order: by the neighbour's id, then the newest edge first.
+      const other = dir === "in" ? (r: ReadEdge) => Number(r.source) : (r: ReadEdge) => Number(r.target);
+      list.sort((a, b) => other(a) - other(b) || Number(b.id) - Number(a.id));
+    }
+    memo.set(id, list);
+    return list;
+  }
+
+  forEachInEdge(id: string, visit: EdgeVisit): void {
+    for (const r of this.adjacent(id, "in")) visit(r.id, r.attrs, r.source, r.target);
+  }
+
+  forEachOutEdge(id: string, visit: EdgeVisit): void {
+    for (const r of this.adjacent(id, "out")) visit(r.id, r.attrs, r.source, r.target);
+  }
+
+  forEachDirectedEdge(source: string, target: string, visit: EdgeVisit): void {
+    for (const r of this.adjacent(source, "out")) if (r.target === target) visit(r.id, r.attrs, r.source, r.target);
+  }
+
+  private edge(id: string): ReadEdge {
+    const r = this.edges.get(id);
+    if (r === undefined) throw new Error(`StoreGraph: edge "${id}" was not walked`);
+    return r;
+  }
+
+  getEdgeAttributes(edge: string): EdgeAttrs {
+    return this.edge(edge).attrs;
+  }
+
+  source(edge: string): string {
+    return this.edge(edge).source;
+  }
+
+  target(edge: string): string {
+    return this.edge(edge).target;
+  }
+}
+
+const derivedOf = new WeakMap<PlaneRead, Map<string, unknown>>();
 
 /**
  * A structure a tool derives from a view (an index, memoised lines), built once per state of the
  * view: patching the view with a delta forgets them, so they can never describe an older commit.
  */
-export function perView<T>(g: PlaneGraph, name: string, build: () => T): T {
+export function perView<T>(g: PlaneRead, name: string, build: () => T): T {
   let m = derivedOf.get(g);
   if (!m) derivedOf.set(g, (m = new Map()));
   if (m.has(name)) return m.get(name) as T;

@@ -1,8 +1,8 @@
 // Traversals behind the graph verbs, over a plane's read-only graph view: the impact radius
 // (incoming edges by distance), the shortest call path, the region around a symbol and bounded
-// reach. Pure functions of a PlaneGraph, shaped like graphology's own traversal packages, so
+// reach. Pure functions of a PlaneRead (a whole view, or the store walked), shaped like graphology's own traversal packages, so
 // they cost what the walk touches and never a scan of the plane.
-import type { PlaneGraph } from "./view.js";
+import type { PlaneRead } from "./view.js";
 
 /** Edge types whose sources are affected when their target changes, in tagging priority. */
 export const IMPACT_TYPES = ["CALLS", "INSTANTIATES", "REFERENCES", "EXTENDS", "IMPLEMENTS", "USES_TYPE", "IMPORTS"] as const;
@@ -21,7 +21,7 @@ export interface Reached {
  * Everything that reaches `start` through incoming edges of `types`, level by level up to
  * `depth`: each node once, at its first depth. Stops early when a level is empty.
  */
-export function impactLevels(g: PlaneGraph, start: string, depth: number, types: readonly string[] = IMPACT_TYPES): Reached[][] {
+export function impactLevels(g: PlaneRead, start: string, depth: number, types: readonly string[] = IMPACT_TYPES): Reached[][] {
   const rank = new Map(types.map((t, i) => [t, i]));
   const seen = new Set<string>([start]);
   const levels: Reached[][] = [];
@@ -66,7 +66,7 @@ export interface PathResult {
 }
 
 /** BFS over outgoing edges of one type for the shortest path `from` → `to`, visiting at most `maxVisited` nodes. */
-export function shortestPath(g: PlaneGraph, from: string, to: string, type = "CALLS", maxVisited = 20_000): PathResult {
+export function shortestPath(g: PlaneRead, from: string, to: string, type = "CALLS", maxVisited = 20_000): PathResult {
   if (from === to) return { nodes: [from], edges: [], visited: 1, capped: false, unresolvedSites: 0 };
   const parent = new Map<string, { node: string; edge: string }>();
   const seen = new Set<string>([from]);
@@ -113,7 +113,7 @@ export interface Region {
 }
 
 /** BFS both ways up to `depth` hops, adding at most `budget` nodes; each edge counted once, when first walked. */
-export function region(g: PlaneGraph, start: string, depth: number, budget = 5_000): Region {
+export function region(g: PlaneRead, start: string, depth: number, budget = 5_000): Region {
   const nodes = new Map<string, number>([[start, 0]]);
   const edges = new Map<string, "out" | "in">();
   const perHop: number[] = [];
@@ -162,7 +162,7 @@ export interface ReachedHop {
  * given) lies in [min, max], in BFS order; the walk stops after `maxNodes` reached nodes.
  */
 export function reach(
-  g: PlaneGraph,
+  g: PlaneRead,
   start: string,
   opts: { dir: Direction; types?: ReadonlySet<string>; min: number; max: number; maxNodes?: number },
 ): { reached: ReachedHop[]; capped: boolean } {

@@ -84,7 +84,7 @@ function pastRead(ctx: ToolContext, base: Store, seq: number): { store: AsOfStor
     return hit;
   }
   const store = new AsOfStore(base, seq);
-  const made = { store, views: new GraphViews(store) };
+  const made = { store, views: new GraphViews(store, { lazy: ctx.views.lazy }) };
   byPath.set(id, made);
   while (byPath.size > PAST_KEPT) byPath.delete(byPath.keys().next().value!);
   return made;

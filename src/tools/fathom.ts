@@ -3,7 +3,7 @@
 // inside the region, and which bound stopped the walk.
 import { z } from "zod";
 import { region } from "../graph/walk.js";
-import type { PlaneGraph } from "../graph/view.js";
+import type { PlaneRead } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne, withMatchNote } from "./common.js";
 import { byKeyOf, nodeLine, planeOf } from "./graph_lines.js";
@@ -24,7 +24,7 @@ function groups<T>(counts: Map<string, T>, size: (t: T) => number, show: (name: 
 }
 
 export function fathomText(ctx: ToolContext, p: PlaneInfo, node: StoredNode, depth: number, budget = FATHOM_BUDGET): string {
-  const g: PlaneGraph = ctx.views.get(p.name);
+  const g: PlaneRead = ctx.views.read(p.name);
   const start = String(node.id);
   const r = region(g, start, depth, budget);
   const labels = new Map<string, number>();

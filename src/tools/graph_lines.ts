@@ -1,7 +1,7 @@
 // Shared by the graph verbs: the plane's record, cached per database commit, and a node of the
 // plane's graph view as the common one-liner (`key  Label  file:line`), read from the store so
 // it matches every other verb exactly.
-import { type PlaneGraph, perView } from "../graph/view.js";
+import { type PlaneRead, perView } from "../graph/view.js";
 import type { Props } from "../model/facts.js";
 import type { PlaneInfo, Store } from "../store/types.js";
 import { oneLine, requirePlane } from "./common.js";
@@ -36,7 +36,7 @@ export function agentFact(p: PlaneInfo, props: Props): boolean {
   return typeof p.props.synced_commit === "string" && props._written_by === "agent" && typeof props._generated_by !== "string";
 }
 /** The one-liner of graph node `id` (a store id as a string), read once per view. */
-export function nodeLine(ctx: ToolContext, plane: string, g: PlaneGraph, id: string): string {
+export function nodeLine(ctx: ToolContext, plane: string, g: PlaneRead, id: string): string {
   // One-liners already read, per state of the view (a view is one commit's state of one plane).
   const byId = perView(g, "lines", () => new Map<string, string>());
   const hit = byId.get(id);
@@ -66,7 +66,7 @@ export function callSites(line: number | undefined, count: number | undefined, l
 }
 
 /** Sort graph node ids by key (then id), for stable listings. */
-export function byKeyOf(g: PlaneGraph): (a: string, b: string) => number {
+export function byKeyOf(g: PlaneRead): (a: string, b: string) => number {
   return (a, b) => {
     const ka = g.getNodeAttribute(a, "key");
     const kb = g.getNodeAttribute(b, "key");

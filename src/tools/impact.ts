@@ -6,7 +6,7 @@
 // sections to the same answer.
 import { z } from "zod";
 import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
-import { type PlaneGraph, perView } from "../graph/view.js";
+import { type PlaneRead, isWhole, perView } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
@@ -38,7 +38,13 @@ const NAMED_SCAN = 10_000;
  * that patches the view brings a new index): the ids, in id order, of those among the
  * first NAMED_SCAN nodes of each name — what a name lookup limited to NAMED_SCAN would return.
  */
-function unresolvedRefsNamed(ctx: ToolContext, plane: string, g: PlaneGraph, name: string): string[] {
+function unresolvedRefsNamed(ctx: ToolContext, plane: string, g: PlaneRead, name: string): string[] {
+  // Walking the store: the name lookup itself (ids in id order, the first NAMED_SCAN).
+  if (!isWhole(g))
+    return ctx.store
+      .nodesByName(plane, name, NAMED_SCAN)
+      .filter((n) => n.labels.includes("UnresolvedRef"))
+      .map((n) => String(n.id));
   const byName = perView(g, "impact.refsByName", () => {
     const refs = new Set<string>();
     for (const n of ctx.store.nodesByLabel(plane, "UnresolvedRef")) refs.add(String(n.id));
@@ -60,7 +66,7 @@ function unresolvedRefsNamed(ctx: ToolContext, plane: string, g: PlaneGraph, nam
 }
 
 /** The unbound calls named like `node` anywhere in the plane (a per-view index, then the view). */
-export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneGraph, node: StoredNode): UnresolvedSites {
+export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneRead, node: StoredNode): UnresolvedSites {
   const name = keyName(node.key);
   const out: UnresolvedSites = { name, sites: 0, callers: [], excluded: 0 };
   for (const id of unresolvedRefsNamed(ctx, plane, g, name)) {
@@ -88,7 +94,7 @@ export interface ImpactResult {
 
 /** The radius of `node` on the plane's graph view, up to `depth`. */
 export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, depth: number): ImpactResult {
-  const g = ctx.views.get(p.name);
+  const g = ctx.views.read(p.name);
   const levels = impactLevels(g, String(node.id), depth, IMPACT_TYPES);
   const cmp = byKeyOf(g);
   for (const l of levels) l.sort((a, b) => cmp(a.id, b.id));
@@ -102,7 +108,7 @@ export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, 
 const UNRESOLVED_SHOWN = 5;
 
 /** A direct caller's call sites into the symbol (`  call@12,40`), so every site to edit is listed. */
-function directSites(g: PlaneGraph, from: string, to: string): string {
+function directSites(g: PlaneRead, from: string, to: string): string {
   let out = "";
   g.forEachDirectedEdge(from, to, (_e, a) => {
     if (a.type === "CALLS" && out === "") out = callSites(a.line, a.count, a.lines);
@@ -120,7 +126,7 @@ export function renderImpact(
   cross?: CrossResult,
   page: Page = {},
 ): string {
-  const g = ctx.views.get(p.name);
+  const g = ctx.views.read(p.name);
   const head = [...headerLines(ctx, p), oneLine(node)];
   const sections: Section[] = r.levels.map((level, i) => ({
     title: `depth ${i + 1}`,
@@ -208,7 +214,7 @@ export async function crossImpact(
       if (target && radius.has(String(target.id))) hits.push({ ext, target });
     }
     if (hits.length === 0) continue;
-    const g = ctx.views.get(other);
+    const g = ctx.views.read(other);
     for (const h of hits.sort((a, b) => (a.ext.key < b.ext.key ? -1 : 1))) {
       const levels = impactLevels(g, String(h.ext.id), depth, IMPACT_TYPES);
       const cmp = byKeyOf(g);

@@ -52,7 +52,7 @@ export const neighbourhood = defineTool({
       if (m.kind === "many") return { ...head, found: "many", total: m.total, candidates: m.nodes.slice(0, 50).map(brief) };
       start = m.node;
     }
-    const g = ctx.views.get(p.name);
+    const g = ctx.views.read(p.name);
     const sid = String(start.id);
     const types = input.edge_types?.length ? new Set(input.edge_types) : undefined;
     const { reached, capped } = reach(g, sid, { dir: input.direction, types, min: 1, max: input.hops });

@@ -2,7 +2,7 @@
 // way, the reverse, said so. A missing path is explained: unresolved calls break chains.
 import { z } from "zod";
 import { type PathResult, shortestPath } from "../graph/walk.js";
-import { type PlaneGraph, perView } from "../graph/view.js";
+import { type PlaneGraph, type PlaneRead, isWhole, perView } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, clipLines, headerLines, oneLine, resolveOne, withMatchNote } from "./common.js";
 import { AGENT_MARK, callSites, nodeLine, planeOf } from "./graph_lines.js";
@@ -72,7 +72,9 @@ function buildCallIndex(g: PlaneGraph): CallIndex {
 }
 
 /** `shortestPath(g, from, to, "CALLS", maxVisited)` — the same answer — over the view's CALLS index. */
-export function shortestCallPath(g: PlaneGraph, from: string, to: string, maxVisited: number): PathResult {
+export function shortestCallPath(g: PlaneRead, from: string, to: string, maxVisited: number): PathResult {
+  // A walk of the store has no index to build: it reads the edges it dequeues.
+  if (!isWhole(g)) return shortestPath(g, from, to, "CALLS", maxVisited);
   const ix = callIndex(g);
   const f = ix.index.get(from);
   const t = ix.index.get(to);
@@ -129,7 +131,7 @@ function sourceOf(offsets: Int32Array, k: number): number {
   return lo;
 }
 
-function pathLines(ctx: ToolContext, p: PlaneInfo, g: PlaneGraph, nodes: string[], edges: string[]): string[] {
+function pathLines(ctx: ToolContext, p: PlaneInfo, g: PlaneRead, nodes: string[], edges: string[]): string[] {
   const lines = [nodeLine(ctx, p.name, g, nodes[0]!)];
   for (let i = 1; i < nodes.length; i++) {
     const a = g.getEdgeAttributes(edges[i - 1]!);
@@ -145,7 +147,7 @@ export function traceText(ctx: ToolContext, p: PlaneInfo, from: StoredNode, to: 
     out.push(`from and to are the same symbol: ${oneLine(from)}`);
     return out.join("\n");
   }
-  const g = ctx.views.get(p.name);
+  const g = ctx.views.read(p.name);
   const a = String(from.id);
   const b = String(to.id);
   const fwd = shortestCallPath(g, a, b, TRACE_VISIT_LIMIT);

@@ -46,7 +46,7 @@ export const traverse = defineTool({
       start = r.node;
       note = r.note;
     }
-    const g = ctx.views.get(p.name);
+    const g = ctx.views.read(p.name);
     const types = input.edge_types?.length ? new Set(input.edge_types) : undefined;
     const { reached, capped } = reach(g, String(start.id), { dir: input.direction, types, min: input.min, max: input.max });
     const cmp = byKeyOf(g);

@@ -2,13 +2,21 @@
 // "args": {...}} (`plane` defaults to the fixture's name) — is asked of a spawned drsg-mcp
 // through the MCP SDK's real Client, and the text must equal <case>.txt exactly. An error
 // answer is written as `[isError]` then its text. Temp paths, plugin build hashes and the
-// plugin-drift line are normalised. UPDATE_GOLDEN=1 rewrites the files; a failure prints a diff naming the command.
+// plugin-drift line are normalised. The walking verbs are asked again in process as the CLI asks
+// them — walking the store (a lazy GraphViews), never building the plane's whole view — and
+// must give the same text. UPDATE_GOLDEN=1 rewrites the files; a failure prints a diff naming the command.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { GraphViews } from "../../src/graph/view.js";
 import { PACKAGE_ROOT } from "../../src/paths.js";
+import { PluginSet, officialPlugins } from "../../src/plugin/host.js";
+import { openStore } from "../../src/store/store.js";
+import type { Store } from "../../src/store/types.js";
 import { TOOLS } from "../../src/tools/index.js";
+import { runTool } from "../../src/tools/run.js";
+import type { ToolContext } from "../../src/tools/tool.js";
 import { type FixtureDb, type Served, buildFixtureDb, serve } from "./graph-fixture.js";
 
 const GOLDEN_DIR = join(PACKAGE_ROOT, "test", "golden");
@@ -102,6 +110,8 @@ export function lineDiff(expected: string, actual: string): string {
 }
 
 const cases = loadCases();
+/** Verbs whose answer is a walk of the plane's graph: a lazy view must answer them alike. */
+const WALKS = new Set(["impact", "trace", "fathom", "traverse"]);
 const fixtures = [...new Set(cases.map((c) => c.fixture))].sort();
 
 test("golden cases exist for every graph verb", () => {
@@ -116,12 +126,21 @@ for (const name of fixtures) {
   describe(`golden answers on fixture ${name}`, () => {
     let fx: FixtureDb;
     let served: Served;
+    let store: Store;
+    let lazy: ToolContext;
     before(async () => {
       fx = await buildFixtureDb(name);
+      // A copy for the in-process asks: the server holds its database's lock.
+      const copy = join(fx.tmp, "cli.drsg");
+      copyFileSync(fx.db, copy);
       served = await serve(fx);
+      store = openStore(copy, { readonly: true });
+      const plugins = new PluginSet(officialPlugins());
+      lazy = { store, transport: "stdio", plugins: () => plugins, views: new GraphViews(store, { lazy: true }) };
     });
     after(async () => {
       await served?.close();
+      store?.close();
       fx?.cleanup();
     });
     for (const c of cases.filter((x) => x.fixture === name)) {
@@ -139,6 +158,16 @@ for (const name of fixtures) {
             `golden ${c.txt.slice(PACKAGE_ROOT.length + 1)} differs for: ${commandOf(c)}  (fixture ${c.fixture})\n` +
               `rewrite with UPDATE_GOLDEN=1 node scripts/run-tests.mjs golden after checking the diff:\n${lineDiff(expected, actual)}`,
           );
+      });
+      const tool = TOOLS.find((t) => t.name === c.tool);
+      if (!WALKS.has(c.tool) || !tool || UPDATE) continue;
+      test(`${c.tool}/${c.name}, walking the store`, async () => {
+        const parsed = tool.input.safeParse(c.args);
+        if (!parsed.success) return; // a schema refusal is the transport's answer, asked above
+        const r = await runTool(tool, lazy, parsed.data);
+        const actual = `${r.isError ? "[isError]\n" : ""}${normalise(r.text, fx)}\n`;
+        const expected = readFileSync(c.txt, "utf8");
+        if (expected !== actual) assert.fail(`walking the store, ${commandOf(c)} differs from ${c.txt.slice(PACKAGE_ROOT.length + 1)}:\n${lineDiff(expected, actual)}`);
       });
     }
   });
