@@ -14,7 +14,7 @@ const verbs = () => import("./tools.js");
 
 async function help(): Promise<string> {
   const { EXIT_LINE, JSON_SHAPE, toolCommands } = await verbs();
-  const all = [...(await commands()), ...toolCommands()];
+  const all = [...(await commands()), ...(await toolCommands())];
   const w = Math.max(...all.map((c) => c.name.length));
   return [
     `drsg ${version()} — a commit-synced code graph for coding agents`,
@@ -71,8 +71,8 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
   }
   const cmd = COMMAND_NAMES.includes(name) ? (await commands()).find((c) => c.name === name) : undefined;
   if (!cmd) {
-    const { runToolCommand, toolCommands } = await verbs();
-    const toolCmd = toolCommands().find((c) => c.name === name);
+    const { runToolCommand, toolCommand } = await verbs();
+    const toolCmd = await toolCommand(name);
     if (toolCmd) return runToolCommand(toolCmd.tool, rest, out);
     out.err(`error [BAD_INPUT]: unknown command '${name}'\n\n${await help()}`);
     return EXIT.usage;

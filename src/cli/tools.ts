@@ -10,7 +10,7 @@ import { runTool } from "../tools/run.js";
 import { DrsgError, type ErrorCode } from "../model/errors.js";
 import { activePlugins } from "../plugin/registry.js";
 import type { Store } from "../store/types.js";
-import { TOOLS } from "../tools/index.js";
+import { loadTool } from "../tools/modules.js";
 import { listPlanes } from "../tools/list_planes.js";
 import type { Tool, ToolContext } from "../tools/tool.js";
 import { type CliIO, type Command, EXIT, exitCodeOf, printError } from "./command.js";
@@ -351,8 +351,22 @@ export function syncedOf(text: string): string | null {
   return /^synced: commit ([0-9a-f]+)$/m.exec(text)?.[1] ?? null;
 }
 
-export function toolCommands(): (Command & { tool: Tool })[] {
-  return TOOLS.filter((t) => t.cli).map((tool) => ({
+/** Every verb, in the order the tools are served (loads every tool: for the help text). */
+export async function toolCommands(): Promise<ToolCommand[]> {
+  const { TOOLS } = await import("../tools/index.js");
+  return TOOLS.filter((t) => t.cli).map(commandOf);
+}
+
+/** Verb `name`, loading only its tool's module; undefined when no tool of that name has a verb. */
+export async function toolCommand(name: string): Promise<ToolCommand | undefined> {
+  const tool = await loadTool(name);
+  return tool?.cli ? commandOf(tool) : undefined;
+}
+
+type ToolCommand = Command & { tool: Tool };
+
+function commandOf(tool: Tool): ToolCommand {
+  return {
     name: tool.name,
     summary: tool.cli?.summary ?? tool.description.split(/(?<=\.)\s/)[0]!,
     // Generated on demand: building every tool's JSON schema costs ~70 ms a start.
@@ -364,7 +378,7 @@ export function toolCommands(): (Command & { tool: Tool })[] {
       throw new Error("tool commands run through runToolCommand");
     },
     tool,
-  }));
+  };
 }
 
 export async function runToolCommand(tool: Tool, argv: string[], io: CliIO): Promise<number> {

@@ -10,6 +10,7 @@ import { DrsgError } from "../../src/model/errors.js";
 import { grep } from "../../src/tools/grep.js";
 import { impact } from "../../src/tools/impact.js";
 import { TOOLS } from "../../src/tools/index.js";
+import { TOOL_NAMES, loadTool } from "../../src/tools/modules.js";
 import { recall } from "../../src/tools/recall.js";
 import type { Tool } from "../../src/tools/tool.js";
 import { traverse } from "../../src/tools/traverse.js";
@@ -26,6 +27,12 @@ const code = (f: () => unknown): string => {
 
 test("the command line's list of command names is its commands' (it tells a command from a verb before loading either)", () => {
   assert.deepEqual([...COMMAND_NAMES].sort(), COMMANDS.map((c) => c.name).sort());
+});
+
+test("each tool loads alone from the module that defines it, and the list of tool modules is the served list", async () => {
+  assert.deepEqual([...TOOL_NAMES].sort(), TOOLS.map((t) => t.name).sort());
+  for (const t of TOOLS) assert.equal(await loadTool(t.name), t, `loadTool("${t.name}")`);
+  for (const name of ["nope", "__proto__", "constructor", "toString"]) assert.equal(await loadTool(name), undefined);
 });
 
 describe("options from the schema", () => {

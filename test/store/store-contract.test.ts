@@ -34,6 +34,27 @@ describe("store contract", () => {
           ["app_git", 0, 0],
         ],
       );
+      // getPlane counts when asked: once per commit, and a count asked inside a write that rolls
+      // back is not kept for the commit it leaves in place.
+      const counts = () => {
+        const p = store.getPlane("app")!;
+        return [p.nodeCount, p.edgeCount];
+      };
+      assert.deepEqual(counts(), [2, 1]);
+      const before = store.getPlane("app")!;
+      assert.throws(() =>
+        store.write((w) => {
+          w.createNode("app", { key: "c", labels: ["Function"], props: {} });
+          const inside = w.getPlane("app")!;
+          assert.equal(inside.nodeCount, 3, "inside the write, its own node counts");
+          throw new Error("roll back");
+        }),
+      );
+      assert.deepEqual([before.nodeCount, before.edgeCount], [2, 1]);
+      assert.deepEqual(counts(), [2, 1], "the rolled-back node is not counted");
+      store.write((w) => w.createNode("app", { key: "d", labels: ["Function"], props: {} }));
+      assert.deepEqual(counts(), [3, 1], "a new commit counts again");
+      assert.deepEqual([before.nodeCount, before.edgeCount], [2, 1], "a record read before keeps its commit's counts");
       store.write((w) => w.setPlaneProps("app", { synced_commit: "def", built_by: ["ts@1.0.0+12345678"] }));
       store.write((w) => w.setPlaneProps("app", { synced_commit: null }));
       assert.deepEqual(store.getPlane("app")?.props, { built_by: ["ts@1.0.0+12345678"] });
