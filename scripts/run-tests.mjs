@@ -19,5 +19,12 @@ if (files.length === 0) {
   console.error("no test files matched");
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ["--test", "--test-reporter=spec", ...files], { stdio: "inherit" });
+// No test may hang the run: each has ten minutes unless it says otherwise, a file whose tests are
+// done exits even if a child it started is still holding it open, and the whole run has an hour.
+const r = spawnSync(process.execPath, ["--test", "--test-reporter=spec", "--test-timeout=600000", "--test-force-exit", ...files], {
+  stdio: "inherit",
+  timeout: 60 * 60 * 1000,
+  killSignal: "SIGKILL",
+});
+if (r.error) console.error(`the test run did not finish: ${r.error.message}`);
 process.exit(r.status ?? 1);

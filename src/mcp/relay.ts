@@ -33,6 +33,8 @@ export async function relayTo(first: ServerRecord, opts: RelayOptions = {}): Pro
   // The same guard as in-process: an over-limit message is answered, never leaves the host hanging.
   const local = new StdioServerTransport(guardStdin());
   let rec = first;
+  // The host's session outlives anything going wrong on the way to the server: said, never fatal.
+  process.on("unhandledRejection", (e) => log("error", `relay: ${String(e)}`));
   log("info", `relaying this session to drsg serve watch pid ${rec.pid} at http://${rec.addr}/mcp`);
   // What the host opened its session with: replayed on a restarted server (its answer is ours to drop).
   let initialize: JSONRPCMessage | undefined;
@@ -63,21 +65,32 @@ export async function relayTo(first: ServerRecord, opts: RelayOptions = {}): Pro
     const reopen = (): Promise<boolean> => {
       reopening ??= (async () => {
         if (!opts.reconnect || !initialize) return false;
-        const next = await opts.reconnect().catch((e: unknown) => {
-          log("error", `relay: the server could not be started again: ${String(e)}`);
-          return undefined;
-        });
-        if (!next) return false;
-        rec = next;
-        const old = remote;
-        const t = remoteFor(rec, opts.mode);
-        attach(t);
-        void old.close().catch(() => undefined);
-        await t.start();
-        await t.send({ ...(initialize as object), id: REINIT_ID } as JSONRPCMessage);
-        if (initialized) await t.send(initialized);
-        log("info", `relay: session re-opened on drsg serve watch pid ${rec.pid} at http://${rec.addr}/mcp`);
-        return true;
+        // A few tries: the first request after a restart can meet a connection the dead server left.
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          const next = await opts.reconnect().catch((e: unknown) => {
+            log("error", `relay: the server could not be started again: ${String(e)}`);
+            return undefined;
+          });
+          if (!next) return false;
+          rec = next;
+          const old = remote;
+          const t = remoteFor(rec, opts.mode);
+          attach(t);
+          void old.close().catch(() => undefined);
+          try {
+            await t.start();
+            await t.send({ ...(initialize as object), id: REINIT_ID } as JSONRPCMessage);
+            if (initialized) await t.send(initialized);
+            log("info", `relay: session re-opened on drsg serve watch pid ${rec.pid} at http://${rec.addr}/mcp`);
+            return true;
+          } catch (e) {
+            log("warn", `relay: re-opening the session on drsg serve watch pid ${rec.pid} (try ${attempt} of 3): ${String(e)}`);
+            await new Promise((r) => setTimeout(r, 250 * attempt));
+          }
+        }
+        // Said, and the message that needed it answered with an error; the next message tries again.
+        log("error", `relay: the session could not be re-opened on drsg serve watch pid ${rec.pid}`);
+        return false;
       })().finally(() => {
         reopening = undefined;
       });
@@ -92,7 +105,7 @@ export async function relayTo(first: ServerRecord, opts: RelayOptions = {}): Pro
       } catch (first) {
         log("warn", `relay → server: ${String(first)}`);
         let e = first;
-        if (method !== "initialize" && (await reopen())) {
+        if (method !== "initialize" && (await reopen().catch(() => false))) {
           try {
             await remote.send(m);
             return;
@@ -102,11 +115,14 @@ export async function relayTo(first: ServerRecord, opts: RelayOptions = {}): Pro
         }
         const id = (m as { id?: string | number }).id;
         if (id !== undefined)
-          void local.send({ jsonrpc: "2.0", id, error: { code: -32000, message: `drsg relay: the server at http://${rec.addr}/mcp did not take the message: ${String(e)}` } });
+          void local
+            .send({ jsonrpc: "2.0", id, error: { code: -32000, message: `drsg relay: the server at http://${rec.addr}/mcp did not take the message: ${String(e)}` } })
+            .catch(() => finish());
       }
     };
     attach(remote);
-    local.onmessage = (m) => void forward(m);
+    // forward answers every failure itself; nothing it does may end the relay by a rejection.
+    local.onmessage = (m) => void forward(m).catch((e: unknown) => log("error", `relay: ${String(e)}`));
     local.onclose = finish;
     process.stdin.once("end", finish);
     void remote

@@ -5,7 +5,7 @@
 // start never leaves a process holding the database. A lock file under `.drsg/` makes two hosts
 // starting at once share one server.
 import { spawn } from "node:child_process";
-import { closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { createServer } from "node:net";
 import { basename, join } from "node:path";
 import { log } from "../log.js";
@@ -54,9 +54,14 @@ export function portFree(host: string, port: number): Promise<boolean> {
 function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A killed process nobody has reaped yet (a container without an init) still answers signal 0.
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true; // no /proc (macOS): signal 0 is the answer
   }
 }
 
@@ -136,8 +141,17 @@ async function withStartLock<T>(root: string, ms: number, fn: () => Promise<T>):
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      const holder = Number.parseInt(readFileSync(lock, "utf8").trim(), 10);
-      if (!Number.isSafeInteger(holder) || holder <= 0 || !pidAlive(holder)) {
+      let held: { text: string; ageMs: number };
+      try {
+        held = { text: readFileSync(lock, "utf8").trim(), ageMs: Date.now() - statSync(lock).mtimeMs };
+      } catch {
+        continue; // released between the open and the read
+      }
+      const holder = Number.parseInt(held.text, 10);
+      // An empty lock is one another starter has created and not yet written its pid into: it is
+      // held (taking it over would start two servers), unless it has stayed empty for seconds.
+      const stale = held.text === "" ? held.ageMs > 5000 : !Number.isSafeInteger(holder) || holder <= 0 || !pidAlive(holder);
+      if (stale) {
         try {
           unlinkSync(lock);
         } catch {

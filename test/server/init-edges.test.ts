@@ -9,7 +9,7 @@ import { phaseLine } from "../../src/cli/progress.js";
 import { strongToken, tokenWeakness } from "../../src/server/state.js";
 import { openStore } from "../../src/store/store.js";
 import { makeRepo } from "../git/fixture.js";
-import { alive, drsg, host, killServers, record, remember, sandboxEnv, text, until } from "./init-helpers.js";
+import { alive, ask, drsg, host, killServers, record, remember, sandboxEnv, until } from "./init-helpers.js";
 
 after(killServers);
 
@@ -92,11 +92,11 @@ test("the server dies mid-session: the relay starts it again and the session goe
   remember(first.pid);
   const entry = JSON.parse(readFileSync(join(repo, ".mcp.json"), "utf8")).mcpServers.drsg as { command: string; args: string[] };
   const h = await host(entry.command, entry.args, env.home, env);
-  assert.match(await text(h.client, "context", { plane: "midway", name: "alpha" }), /alpha/);
+  assert.match(await ask(h, "context", { plane: "midway", name: "alpha" }), /alpha/);
   process.kill(first.pid, "SIGKILL");
   assert.ok(await until(() => !alive(first.pid) || readFileSync(`/proc/${first.pid}/stat`, "utf8").split(" ")[2] === "Z", 10_000));
   // The next call of the same session is answered by a server started again.
-  assert.match(await text(h.client, "context", { plane: "midway", name: "alpha" }), /alpha/);
+  assert.match(await ask(h, "context", { plane: "midway", name: "alpha" }), /alpha/);
   const second = record(repo);
   remember(second.pid);
   assert.notEqual(second.pid, first.pid);
@@ -107,7 +107,7 @@ test("the server dies mid-session: the relay starts it again and the session goe
   process.kill(second.pid, "SIGKILL");
   assert.ok(await until(() => !alive(second.pid) || readFileSync(`/proc/${second.pid}/stat`, "utf8").split(" ")[2] === "Z", 10_000));
   const [a, b] = await Promise.all([host(entry.command, entry.args, env.home, env), host(entry.command, entry.args, env.home, env)]);
-  const [ta, tb] = await Promise.all([text(a.client, "list_planes", {}), text(b.client, "list_planes", {})]);
+  const [ta, tb] = await Promise.all([ask(a, "list_planes", {}), ask(b, "list_planes", {})]);
   assert.match(ta, /midway/);
   assert.match(tb, /midway/);
   const third = record(repo);

@@ -2,7 +2,7 @@
 // the real `drsg init` / `drsg status` run as child processes, the SDK's Client over the stdio
 // entry init wrote, and the cleanup of every serve watch a test started.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -11,6 +11,9 @@ import { PACKAGE_ROOT } from "../../src/paths.js";
 
 export const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
 export const DRSG_MCP = join(PACKAGE_ROOT, "bin", "drsg-mcp.js");
+
+/** Every sandbox made: a serve watch of a repository under one is the tests' own (killServers). */
+const bases = new Set<string>();
 
 export interface Env {
   base: string;
@@ -21,6 +24,7 @@ export interface Env {
 /** A temp base holding HOME and DRSG_HOME; the environment drops every DRSG_* variable. */
 export function sandboxEnv(extra: Record<string, string> = {}): Env {
   const base = realpathSync(mkdtempSync(join(tmpdir(), "drsg-init-")));
+  bases.add(base);
   const home = join(base, "home");
   mkdirSync(home);
   const env: Record<string, string> = {};
@@ -53,15 +57,43 @@ export function remember(pid: number): void {
   started.add(pid);
 }
 
-/** SIGKILL every server the tests started (and any recorded in `repos`). */
+/** The hosts' server processes (drsg-mcp) the tests started, closed or not. */
+const hosts = new Set<number>();
+
+/**
+ * SIGKILL every server and every host child the tests started: a test that failed before its
+ * close() must not leave a process that keeps the test file (and CI) running.
+ */
 export function killServers(): void {
-  for (const p of started) {
+  for (const p of [...hosts, ...started, ...serveWatchesUnder(bases)]) {
     try {
       process.kill(p, "SIGKILL");
     } catch {
       // gone
     }
   }
+}
+
+/** Live `drsg serve … --dir D` processes with D under one of `roots` (those a relay started too). */
+function serveWatchesUnder(roots: Set<string>): number[] {
+  const out: number[] = [];
+  if (roots.size === 0) return out;
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((p) => /^\d+$/.test(p));
+  } catch {
+    return out;
+  }
+  for (const p of pids) {
+    try {
+      const argv = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0");
+      const dir = argv[argv.indexOf("--dir") + 1];
+      if (argv.includes("serve") && dir && [...roots].some((r) => dir.startsWith(`${r}/`))) out.push(Number(p));
+    } catch {
+      // gone
+    }
+  }
+  return out;
 }
 
 export function alive(pid: number): boolean {
@@ -88,7 +120,11 @@ export async function host(command: string, args: string[], cwd: string, env: En
     err += d.toString("utf8");
   });
   const client = new Client({ name: "drsg-init-test", version: "0" });
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+  } finally {
+    if (transport.pid) hosts.add(transport.pid);
+  }
   return { client, stderr: () => err, pid: transport.pid, close: () => client.close() };
 }
 
@@ -96,6 +132,15 @@ export async function host(command: string, args: string[], cwd: string, env: En
 export async function text(c: Client, name: string, args: Record<string, unknown>): Promise<string> {
   const r = await c.callTool({ name, arguments: args });
   return (r.content as { text: string }[]).map((x) => x.text).join("\n");
+}
+
+/** `text` on a host's client; a failure carries what the host's server wrote to stderr. */
+export async function ask(h: Host, name: string, args: Record<string, unknown>): Promise<string> {
+  try {
+    return await text(h.client, name, args);
+  } catch (e) {
+    throw new Error(`${name}: ${String(e)}\n--- drsg-mcp stderr (pid ${h.pid}) ---\n${h.stderr().slice(-4000)}`);
+  }
 }
 
 export async function until(cond: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
