@@ -56,6 +56,11 @@ export function renderDigest(r: DigestResult, opts: { dbPath?: string; drift?: s
     for (const s of rep.syntaxErrors.slice(0, SHOW)) lines.push(`    ${s.path} — ${s.errors} error node(s)`);
     if (rep.syntaxErrors.length > SHOW) lines.push(`    … and ${rep.syntaxErrors.length - SHOW} more`);
   }
+  if (rep.recovered.length > 0) {
+    lines.push(`  parsed after the plugin's recovery rewrites: ${rep.recovered.length} file(s) the grammar alone reads with errors (drsg parse FILE --recovered):`);
+    for (const p of rep.recovered.slice(0, SHOW)) lines.push(`    ${p}`);
+    if (rep.recovered.length > SHOW) lines.push(`    … and ${rep.recovered.length - SHOW} more`);
+  }
   for (const n of rep.notes) lines.push(`  note: ${n}`);
   if (r.applied) {
     const a = r.applied;

@@ -1,9 +1,10 @@
 // One file's syntax tree + its plugin's query → the per-file partial (model/partial.ts).
 // Generic over languages: the capture vocabulary (plugins/README.md) says what each match is;
 // containment (which definition a reference or a local falls in) is computed here from ranges.
-import type { Node, Query, QueryCapture, Tree, TreeCursor } from "web-tree-sitter";
+import type { Node, Parser, Query, QueryCapture, Tree, TreeCursor } from "web-tree-sitter";
 import type { Def, DefKind, Export, Import, Local, Partial, Ref, RefKind } from "../model/partial.js";
 import { CAP, Matches } from "./matches.js";
+import { type CompiledRule, rewrite } from "./recover.js";
 
 const DEF_KINDS: ReadonlySet<string> = new Set<DefKind>([
   "function",
@@ -97,7 +98,7 @@ function isPrimary(name: string): boolean {
 }
 const PRIMARY = new Map<string, boolean>();
 
-function precedingDoc(node: Node, cfg: DocConfig): string | undefined {
+function precedingDoc(node: Node, cfg: DocConfig, source: string): string | undefined {
   const kinds = cfg.preceding ?? [];
   if (kinds.length === 0) return undefined;
   let anchor: Node = node;
@@ -120,7 +121,7 @@ function precedingDoc(node: Node, cfg: DocConfig): string | undefined {
     prev = prev.previousNamedSibling;
   }
   while (prev && kinds.includes(prev.type) && prev.endPosition.row >= expectRow - 1) {
-    parts.unshift(prev.text);
+    parts.unshift(source.slice(prev.startIndex, prev.endIndex));
     expectRow = prev.startPosition.row;
     prev = prev.previousNamedSibling;
   }
@@ -187,6 +188,32 @@ function countErrors(tree: Tree): number {
   }
   cursor.delete();
   return n;
+}
+
+/**
+ * A better tree of a file that did not parse cleanly: the plugin's rewrites all together, then each
+ * alone, parsed again; the one with the fewest error nodes when it has fewer than `tree` (the
+ * caller frees `tree`), else undefined.
+ */
+export function recoverParse(parser: Parser, tree: Tree, source: string, rules: readonly CompiledRule[]): { tree: Tree; rewrites: number } | undefined {
+  if (rules.length === 0) return undefined;
+  let best: { tree: Tree; rewrites: number; errors: number } | undefined;
+  let errors = countErrors(tree);
+  const tries = rules.length === 1 ? [rules] : [rules, ...rules.map((r) => [r])];
+  for (const set of tries) {
+    const { text, rewrites } = rewrite(source, set);
+    if (rewrites === 0 || text === source) continue;
+    const t = parser.parse(text);
+    if (!t) continue;
+    const n = countErrors(t);
+    if (n < errors) {
+      best?.tree.delete();
+      best = { tree: t, rewrites, errors: n };
+      errors = n;
+      if (n === 0) break;
+    } else t.delete();
+  }
+  return best && { tree: best.tree, rewrites: best.rewrites };
 }
 
 /** A `(#parent-is? @capture "type" ...)` predicate: the captured node's parent is one of the types. */
@@ -445,7 +472,7 @@ class FileExtraction {
       sigText = source.slice(start, nl === -1 || nl > end ? end : nl);
     }
     const docNodes = this.all(C.doc);
-    const docText = docNodes ? docNodes.map((o) => M.text(o)).join("\n") : precedingDoc(M.node(node), this.doc);
+    const docText = docNodes ? docNodes.map((o) => M.text(o)).join("\n") : precedingDoc(M.node(node), this.doc, source);
     const def: Def = {
       id: -1,
       kind: kind as DefKind,

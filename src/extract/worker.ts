@@ -3,7 +3,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { GrammarJob } from "../plugin/host.js";
 import { packPartial } from "../model/packed.js";
-import { extractTree } from "./extract.js";
+import { extractTree, recoverParse } from "./extract.js";
+import { type CompiledRule, compileRules } from "./recover.js";
 import { IDLE_GC_MS } from "./pool.js";
 import { initParser, type LoadedGrammar, loadGrammar } from "./parser.js";
 
@@ -40,6 +41,17 @@ const decoder = new TextDecoder("utf-8");
 // The runtime starts at once (while the caller still walks the tree); a failure surfaces with the first task.
 initParser().catch(() => undefined);
 
+const compiled = new Map<string, CompiledRule[]>();
+
+function rulesOf(job: GrammarJob): CompiledRule[] {
+  let r = compiled.get(job.id);
+  if (!r) {
+    r = compileRules(job.recover ?? [], job.id);
+    compiled.set(job.id, r);
+  }
+  return r;
+}
+
 function grammarOf(job: GrammarJob): Promise<LoadedGrammar> {
   let g = loaded.get(job.id);
   if (!g) {
@@ -64,11 +76,22 @@ async function handle(task: ExtractTask): Promise<ExtractReply> {
   const grammar = await grammarOf(job);
   const source = decoder.decode(task.bytes);
   const t0 = performance.now();
-  const tree = grammar.parser.parse(source);
+  let tree = grammar.parser.parse(source);
   if (!tree) return { seq: task.seq, ok: false, error: "parser returned no tree" };
+  let recovered = 0;
+  if (tree.rootNode.hasError && job.recover) {
+    const better = recoverParse(grammar.parser, tree, source, rulesOf(job));
+    if (better) {
+      tree.delete();
+      tree = better.tree;
+      recovered = better.rewrites;
+    }
+  }
   try {
     const parseMs = performance.now() - t0;
+    // Text is always sliced from the file itself: a recovered tree's positions are the file's.
     const partial = extractTree(tree, grammar.query, source, task.path, job.grammar, job.doc ?? {});
+    if (recovered > 0) partial.recovered = recovered;
     const json = JSON.stringify(partial);
     return { seq: task.seq, ok: true, json, ...(task.pack ? { packed: packPartial(json) } : {}), parseMs };
   } finally {

@@ -168,5 +168,7 @@ export interface Partial {
   locals: Local[];
   /** Number of ERROR / MISSING nodes: facts come from what parsed. */
   syntaxErrors: number;
+  /** Set when the parse kept is of the plugin's recovery rewrites (their number; src/extract/recover.ts). */
+  recovered?: number;
   lines: number;
 }

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
+import type { RecoverRule } from "../extract/recover.js";
 import { DrsgError } from "../model/errors.js";
 import { GRAMMARS_FILE, PLUGINS_DIR } from "../paths.js";
 import { type Manifest, type PluginFolder, grammarFor, readPluginFolder } from "./manifest.js";
@@ -24,6 +25,8 @@ export interface GrammarJob {
   wasmPath: string;
   querySource: string;
   doc?: Manifest["doc"];
+  /** Rewrites tried when a file of this grammar does not parse cleanly. */
+  recover?: RecoverRule[];
 }
 
 export interface LoadedPlugin extends PluginFolder {
@@ -131,6 +134,7 @@ export class PluginSet {
           wasmPath: typeof ref === "string" ? pinnedGrammarPath(ref) : join(p.dir, ref.wasm),
           querySource: files.map((f) => readFileSync(join(p.dir, f), "utf8")).join("\n"),
           doc: p.manifest.doc,
+          ...(p.manifest.recover?.[gid] ? { recover: p.manifest.recover[gid] } : {}),
         });
       }
     }

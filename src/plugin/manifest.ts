@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
+import { compileRules } from "../extract/recover.js";
 
 const GrammarRef = z.union([
   z.string().min(1).describe("a grammar name in grammars/grammars.json"),
@@ -34,6 +35,26 @@ export const ManifestSchema = z.strictObject({
       /** Sibling node types passed over between a doc comment and its definition (e.g. Rust attributes). */
       skip: z.array(z.string()).default([]),
     })
+    .optional(),
+  /**
+   * Grammar id → same-length rewrites tried when a file does not parse cleanly (src/extract/recover.ts):
+   * each fills one capture group of an RE2 pattern with one character; the rewritten parse is kept
+   * only when it has fewer error nodes.
+   */
+  recover: z
+    .record(
+      z.string(),
+      z
+        .array(
+          z.strictObject({
+            why: z.string().min(1),
+            pattern: z.string().min(1).max(1000),
+            group: z.number().int().min(1),
+            fill: z.string().length(1),
+          }),
+        )
+        .max(16),
+    )
     .optional(),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
@@ -96,6 +117,10 @@ export function readPluginFolder(dir: string): PluginFolder {
     if (!g || !(g in m.grammars))
       throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: extension ${ext} routes to no declared grammar`, { dir });
     if (!m.queries[g]) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: grammar ${g} has no queries`, { dir });
+  }
+  for (const [g, rules] of Object.entries(m.recover ?? {})) {
+    if (!(g in m.grammars)) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: recover names grammar ${g}, which it does not declare`, { dir });
+    compileRules(rules, `plugin ${m.name}: recover.${g}`);
   }
   const { sha256, files } = hashFolder(dir);
   return { dir, manifest: m, build: `${m.name}@${m.version}+${sha256.slice(0, 8)}`, sha256, files };

@@ -206,6 +206,7 @@ export function ledgerOf(r: BuildReport): import("../model/facts.js").Props {
       .map(([ext, n]) => `${ext} (${n})`),
     skipped: r.skipped.length,
     syntax_errors: r.syntaxErrors.length,
+    recovered: r.recovered.length,
     notes: r.notes,
   };
 }

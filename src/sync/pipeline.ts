@@ -40,6 +40,8 @@ export interface BuildReport {
   skipped: { path: string; reason: string }[];
   /** Files parsed with syntax errors (facts come from what parsed). */
   syntaxErrors: { path: string; errors: number }[];
+  /** Files whose facts come from the plugin's recovery rewrites (src/extract/recover.ts), sorted. */
+  recovered: string[];
   notes: string[];
   parsed: number;
   cached: number;
@@ -100,6 +102,7 @@ export async function buildFacts(opts: BuildOptions): Promise<BuildResult> {
     unclaimed: {},
     skipped: [],
     syntaxErrors: [],
+    recovered: [],
     notes: [],
     parsed: 0,
     cached: 0,
@@ -286,7 +289,10 @@ async function resolveAll(
       .map((x) => x.partial)
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     if (mine.length === 0) continue;
-    for (const p of mine) if (p.syntaxErrors > 0) report.syntaxErrors.push({ path: p.path, errors: p.syntaxErrors });
+    for (const p of mine) {
+      if (p.syntaxErrors > 0) report.syntaxErrors.push({ path: p.path, errors: p.syntaxErrors });
+      if (p.recovered) report.recovered.push(p.path);
+    }
     const resolve = await (families.get(plugin.manifest.resolver) ?? resolverFamily(plugin.manifest.resolver));
     const out = resolve({
       partials: mine,
@@ -328,6 +334,7 @@ async function resolveAll(
   }
   if (collisions > 0) report.notes.push(`${collisions} key collision(s) between plugins: the first plugin's fact kept`);
   report.syntaxErrors.sort((a, b) => (a.path < b.path ? -1 : 1));
+  report.recovered.sort();
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const facts: Facts = sole ?? {
     nodes: [...nodes.values()].sort(byKey),

@@ -1,23 +1,32 @@
 // Precision of the ts resolver family against the TypeScript compiler (oracle.ts). For every
-// fixture project fixtures/ts-*, drsg's pipeline builds facts and the compiler checks each bound
+// fixture project fixtures/ts-* (and each ts plugin test case with a tsconfig.json), drsg's pipeline builds facts and the compiler checks each bound
 // call: any disagreement fails the test (a wrong edge is worse than a missing one). Recall (the
 // share of the compiler's in-tree call edges drsg found) is printed and held to a modest floor.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { test } from "node:test";
-import { PACKAGE_ROOT } from "../../src/paths.js";
+import { PACKAGE_ROOT, PLUGINS_DIR } from "../../src/paths.js";
 import { factsOfDir } from "../support/facts.js";
 import { compare, compareSites } from "./oracle.js";
 
 const FIXTURES = join(PACKAGE_ROOT, "fixtures");
 const RECALL_FLOOR = 0.6;
 
-const fixtures = existsSync(FIXTURES)
-  ? readdirSync(FIXTURES)
-      .filter((d) => d.startsWith("ts-"))
-      .sort()
-  : [];
+const TS_TESTS = join(PLUGINS_DIR, "ts", "tests");
+/** fixtures/ts-*, and the ts plugin's test cases that hold a tsconfig.json (compiled as they are). */
+const fixtures = [
+  ...(existsSync(FIXTURES)
+    ? readdirSync(FIXTURES)
+        .filter((d) => d.startsWith("ts-"))
+        .sort()
+        .map((d) => join(FIXTURES, d))
+    : []),
+  ...readdirSync(TS_TESTS)
+    .sort()
+    .filter((d) => existsSync(join(TS_TESTS, d, "tsconfig.json")))
+    .map((d) => join(TS_TESTS, d)),
+];
 
 test("ts fixture projects exist for the compiler oracle", () => {
   assert.ok(fixtures.length >= 2, "expected fixtures/ts-* projects");
@@ -25,8 +34,8 @@ test("ts fixture projects exist for the compiler oracle", () => {
 
 let totalEdges = 0;
 let totalFound = 0;
-for (const name of fixtures) {
-  const dir = join(FIXTURES, name);
+for (const dir of fixtures) {
+  const name = relative(PACKAGE_ROOT, dir);
   test(`ts oracle: ${name} — every bound call agrees with the TypeScript compiler`, async (t) => {
     const { facts } = await factsOfDir(dir);
     const r = compare(dir, facts);

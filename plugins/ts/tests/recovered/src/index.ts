@@ -1,0 +1,3 @@
+export type * from './handlers'
+export { Registry, register } from './handlers'
+export { Crate } from './box'
