@@ -27,6 +27,7 @@ export interface OracleRow {
   edgeChecked: number;
   edgeDisagreements: number;
   wrong: string[];
+  unjudgedAt: string[];
   missed: string[];
 }
 
@@ -56,6 +57,7 @@ export async function measure(dir: string): Promise<OracleRow> {
     edgeChecked: e.checked,
     edgeDisagreements: e.disagreements.length,
     wrong: s.wrong,
+    unjudgedAt: s.unjudgedAt,
     missed: s.missed,
   };
 }
@@ -99,6 +101,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.ar
     rows.push(row);
     if (process.env.DRSG_ORACLE_VERBOSE) {
       for (const w of row.wrong) process.stderr.write(`wrong: ${w}\n`);
+      for (const u of row.unjudgedAt) process.stderr.write(`unjudged: ${u}\n`);
       for (const m of row.missed) process.stderr.write(`missed: ${m}\n`);
     }
   }

@@ -39,6 +39,8 @@ export interface DocConfig {
 const PARAMS_CAP = 400;
 const SIGNATURE_CAP = 300;
 const DOC_CAP = 2000;
+/** An interface's call signature is read whole (its parameters and type parameters type callbacks). */
+const SIGNATURE_TEXT_CAP = 4000;
 
 const SPACE = /\s/;
 
@@ -46,6 +48,30 @@ function squash(text: string, cap: number): string {
   // Without whitespace, the replace and the trim change nothing: skip them (most texts).
   const s = SPACE.test(text) ? text.replace(/\s+/g, " ").trim() : text;
   return s.length > cap ? `${s.slice(0, cap - 1)}…` : s;
+}
+
+/** `text` with its `//` and block comments blanked (strings kept): a squashed line keeps no comment eating the rest. */
+function withoutComments(text: string): string {
+  if (!text.includes("/")) return text;
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === "`") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (c === "/" && text[i + 1] === "/") {
+      const nl = text.indexOf("\n", i);
+      i = nl < 0 ? text.length : nl - 1;
+      out += " ";
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? text.length : end + 1;
+      out += " ";
+    } else out += c;
+  }
+  return out;
 }
 
 function unquote(text: string): string {
@@ -304,6 +330,8 @@ const ROLES = [
   "scope",
   "after",
   "const",
+  "callback",
+  "call_signature",
 ] as const;
 
 const QUERY_INFO = new WeakMap<Query, QueryInfo>();
@@ -634,7 +662,43 @@ class FileExtraction {
     if (scopeNode >= 0) local.end = M.end(scopeNode);
     const afterNode = this.first(C.after);
     if (afterNode >= 0) local.from = M.end(afterNode);
+    // A call or construct signature of an interface, as written (its type parameters too).
+    const sigNode = this.first(C.call_signature);
+    if (sigNode >= 0) local.aliasOf = squash(withoutComments(M.text(sigNode)), SIGNATURE_TEXT_CAP);
+    const cb = this.first(C.callback);
+    if (cb >= 0 && pname === "local.param" && type === undefined) this.callbackSite(local, cb, node);
     this.locals.push(local);
+  }
+
+  /**
+   * An unannotated parameter of a function written as an argument of a call (`app.get('/', (c) =>
+   * …)`): the call's callee as written, the argument's position and count, and the parameter's
+   * position — what the compiler types it by (contextually, from the callee's signature).
+   */
+  private callbackSite(local: Local, cb: number, param: number): void {
+    const { M } = this;
+    const fn = M.node(cb);
+    const args = fn.parent;
+    if (args?.type !== "arguments") return;
+    const call = args.parent;
+    if (call?.type !== "call_expression") return;
+    const callee = call.childForFieldName("function");
+    if (!callee || (callee.type !== "identifier" && callee.type !== "member_expression")) return;
+    const list = args.namedChildren.filter((n): n is Node => n !== null && !n.type.includes("comment"));
+    if (list.some((n) => n.type === "spread_element")) return;
+    const argIndex = list.findIndex((n) => n.startIndex === fn.startIndex && n.endIndex === fn.endIndex);
+    if (argIndex < 0) return;
+    let paramIndex = 0;
+    if (param !== cb) {
+      const p = M.node(param);
+      const params = p.parent?.namedChildren.filter((n): n is Node => n !== null && !n.type.includes("comment"));
+      paramIndex = params?.findIndex((n) => n.startIndex === p.startIndex) ?? -1;
+      if (paramIndex < 0 || params?.[0]?.text.startsWith("this")) return;
+    }
+    local.argOf = squash(this.source.slice(callee.startIndex, callee.endIndex), 200);
+    local.argIndex = argIndex;
+    local.argCount = list.length;
+    local.paramIndex = paramIndex;
   }
 
   private impl(node: number): void {

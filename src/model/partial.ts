@@ -154,6 +154,14 @@ export interface Local {
   end?: number;
   /** Start of visibility (byte offset): the end of the `@after` node, when captured (Go: a variable is visible after its declaration ends). */
   from?: number;
+  /**
+   * `@callback`: an unannotated parameter of a function passed as an argument — the call's callee
+   * as written, the argument's position, the call's argument count, the parameter's position.
+   */
+  argOf?: string;
+  argIndex?: number;
+  argCount?: number;
+  paramIndex?: number;
 }
 
 export interface Partial {

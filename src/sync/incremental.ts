@@ -179,8 +179,9 @@ function elementsOf(p: Partial): Map<string, { name: string; value: string }> {
       const owner = s >= 0 ? p.defs[s]!.name : "";
       add(`r:${scopeName(l.scope)}`, owner, rest);
     } else {
-      // An attribute target (`self.cache`) is seen by the name other files write (`cache`).
-      const name = l.name.slice(l.name.lastIndexOf(".") + 1);
+      // An attribute target (`self.cache`) is seen by the name other files write (`cache`); an
+      // interface's call signature (`(`) by the interface's.
+      const name = l.name === "(" && l.scope >= 0 ? p.defs[l.scope]!.name : l.name.slice(l.name.lastIndexOf(".") + 1);
       add(`l:${scopeName(scope)}:${l.name}`, name, { ...rest, scope: scopeName(scope) });
     }
   }
@@ -210,6 +211,37 @@ interface Derived {
   tokens?: Set<string>;
   iface?: string;
   stripped?: Partial;
+  typeUses?: TypeUse[];
+}
+
+/** A name other files see, and the identifiers its declared type is written with. */
+type TypeUse = [name: string, uses: Set<string>];
+
+/**
+ * What each name a file declares is typed through: a definition's annotations (type, parameters,
+ * returns, heritage), an interface's call signatures (seen by the interface's name), and the
+ * declared types and initialisers of the locals other files see.
+ */
+function typeUsesOf(p: Partial): TypeUse[] {
+  const out: TypeUse[] = [];
+  for (const d of p.defs) {
+    const uses = new Set<string>();
+    for (const t of [d.returns, d.type, d.params]) idents(t, uses);
+    for (const xs of [d.extends, d.implements]) for (const t of xs ?? []) idents(t, uses);
+    uses.delete(d.name);
+    if (uses.size > 0) out.push([d.name, uses]);
+  }
+  for (const l of p.locals) {
+    if (!seenOutside(p, l)) continue;
+    const uses = new Set<string>();
+    for (const t of [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf]) idents(t, uses);
+    if (uses.size === 0) continue;
+    // A call signature (`(`) is seen through its interface.
+    const name = l.name === "(" && l.scope >= 0 ? p.defs[l.scope]!.name : l.name.slice(l.name.lastIndexOf(".") + 1);
+    uses.delete(name);
+    if (uses.size > 0) out.push([name, uses]);
+  }
+  return out;
 }
 
 export class FactIndex {
@@ -242,6 +274,11 @@ export class FactIndex {
     const d = this.d(x);
     d.tokens ??= tokensOf(x.partial);
     return d.tokens;
+  }
+  private typeUses(x: { partial: Partial; oid: string; build: string }): TypeUse[] {
+    const d = this.d(x);
+    d.typeUses ??= typeUsesOf(x.partial);
+    return d.typeUses;
   }
   private iface(x: { partial: Partial; oid: string; build: string }): string {
     const d = this.d(x);
@@ -471,6 +508,25 @@ export class FactIndex {
       const prev = this.prevPartials!.get(path)!;
       if (this.iface(now) === this.iface(prev)) continue;
       for (const n of changedNames(prev.partial, now.partial)) touched.add(n);
+    }
+    // A name typed through a touched one is touched too (a field typed by a changed interface, an
+    // interface whose call signature names a changed alias): callers that write only the field's
+    // name (`app.get('/', (c) => c.json())`) are re-resolved. To a fixpoint, bounded.
+    if (touched.size > 0) {
+      for (let round = 0; round < 8; round++) {
+        let grew = false;
+        for (const x of mine.values())
+          for (const [name, uses] of this.typeUses(x)) {
+            if (touched.has(name)) continue;
+            for (const u of uses)
+              if (touched.has(u)) {
+                touched.add(name);
+                grew = true;
+                break;
+              }
+          }
+        if (!grew) break;
+      }
     }
     const E = new Set(changed);
     if (touched.size > 0) {

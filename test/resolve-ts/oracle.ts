@@ -281,6 +281,8 @@ export interface SiteReport {
   agreed: number;
   /** drsg's bound sites the compiler binds to nothing in the tree (an `any` receiver, a dependency). */
   unjudged: number;
+  /** Where those are (file:line:col, the reference, drsg's target). */
+  unjudgedAt: string[];
   /** The compiler's sites whose target is a function, method or class in the tree. */
   compilerSites: number;
   /** ... that drsg bound to that target. */
@@ -310,7 +312,7 @@ function targetIsDefinition(checker: ts.TypeChecker, site: Site, root: string): 
 export function compareSites(dir: string, facts: Facts, program: ts.Program = programOf(dir)): SiteReport {
   const checker = program.getTypeChecker();
   const byKey = new Map(facts.nodes.map((n) => [n.key, n]));
-  const r: SiteReport = { judged: 0, agreed: 0, unjudged: 0, compilerSites: 0, found: 0, wrong: [], missed: [] };
+  const r: SiteReport = { judged: 0, agreed: 0, unjudged: 0, unjudgedAt: [], compilerSites: 0, found: 0, wrong: [], missed: [] };
   // Compiler sites by file → line → sites, with their column.
   const sites = new Map<string, Map<number, { s: Site; col: number; name: string }[]>>();
   for (const sf of program.getSourceFiles()) {
@@ -358,6 +360,7 @@ export function compareSites(dir: string, facts: Facts, program: ts.Program = pr
       const where = `${file}:${line}:${col} ${e.props._ref} → ${e.dst}`;
       if (ds.length === 0) {
         r.unjudged++;
+        r.unjudgedAt.push(where);
         continue;
       }
       r.judged++;

@@ -293,7 +293,7 @@
 (optional_parameter pattern: (identifier) @name) @local.param
 (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @local.param
 (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @name)) @local.param
-(arrow_function parameter: (identifier) @name) @local.param @scope
+(arrow_function parameter: (identifier) @name) @local.param @scope @callback
 ; narrowing: an expression passed to a type guard (`isFoo(x)`, `assertFoo(this.a)`) or tested with
 ; `instanceof` has another type inside the guarded code; recorded as a local named after the expression
 ; whose @alias_of is the parenthesised guard, and read as "type unknown in this scope"
@@ -312,6 +312,9 @@
 ; block scope: `let` / `const` in a block, parameters of arrows and function expressions are visible
 ; only inside them (@scope ends the range, @after starts it at the block's `{`)
 (statement_block "{" @after (lexical_declaration (variable_declarator name: (identifier) @name) @local)) @scope
-(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name) (optional_parameter pattern: (identifier) @name)] @local.param)) @scope
-(function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name) (optional_parameter pattern: (identifier) @name)] @local.param)) @scope
+; @callback: when the function is an argument of a call, the parameter records the call (contextual typing)
+(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name) (optional_parameter pattern: (identifier) @name)] @local.param)) @scope @callback
+(function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name) (optional_parameter pattern: (identifier) @name)] @local.param)) @scope @callback
+; an interface's call signatures, whole (a local named "(" of the interface; @call_signature its text)
+(interface_body (call_signature parameters: (formal_parameters "(" @name)) @call_signature @local)
 (type_parameter name: (type_identifier) @name) @local

@@ -6,7 +6,7 @@ import type { Import } from "../../model/partial.js";
 import { BUILTIN_TYPE_NAMES, FUNCTION_MEMBERS, GLOBAL_VALUES, PROMISE_GENERICS, TRANSPARENT_GENERICS } from "./globals.js";
 import { type DefInfo, type LocalInfo, type Mod, TYPE_KINDS, isNarrowing, isOwnBody, normaliseExpr } from "./module.js";
 import type { Project } from "./project.js";
-import { type Head, type PathExpr, parsePath, parseType } from "./syntax.js";
+import { type Head, type PathExpr, matchingClose, parsePath, parseType, splitTop } from "./syntax.js";
 
 /** Unresolved reasons (plugins/ts/README.md documents them). */
 export const REASON = {
@@ -73,6 +73,10 @@ export class Binder {
   private readonly valMemo: Map<number, Map<number, Map<string, Val>>>[] = [];
   private readonly localMemo = new Map<LocalInfo, Val>();
   private readonly localBusy = new Set<LocalInfo>();
+  /** parseSignature's answers by signature text (an interface's are read for every callback passed to it). */
+  /** callbackParam's answers: callee declaration → `argIndex/argCount/paramIndex` → value. */
+  private readonly callbackMemo = new Map<DefInfo, Map<string, Val>>();
+  private readonly sigMemo = new Map<string, ReturnType<typeof parseSignature> | null>();
   /** Byte offset of the use being resolved, for block-scoped locals (-1: any position). */
   private pos = -1;
 
@@ -382,6 +386,7 @@ export class Binder {
    * through type aliases (generic arguments ignored) and unions whose members agree.
    */
   private contextualParam(mod: Mod, l: LocalInfo, depth: number): Val {
+    if (l.argOf !== undefined) return this.callbackParam(mod, l, depth);
     if (l.scope < 0 || depth > MAX_DEPTH) return UNKNOWN;
     const d = mod.p.defs[l.scope]!;
     if (d.type === undefined || (d.valueKind !== "arrow_function" && d.valueKind !== "function_expression")) return UNKNOWN;
@@ -401,10 +406,100 @@ export class Binder {
     return this.within(d.start, () => this.fnParamType(mod, d.parent, type, index, depth + 1));
   }
 
-  /** The declared type of parameter `index` of function type `text` (as written at `scope` of `mod`). */
-  private fnParamType(mod: Mod, scope: number, text: string, index: number, depth: number): Val {
+  /**
+   * An unannotated parameter of a function passed to a call (`app.get('/', (c) => c.json())`,
+   * `router.use((req, next) => …)`): the compiler types it by the callee's parameter at that
+   * argument. Every signature of the callee the call's argument count fits (a function's or
+   * method's overloads, an interface's call signatures) must give the parameter one class, the
+   * same; a signature whose parameter is not written, a spread, or any disagreement is unknown.
+   */
+  private callbackParam(mod: Mod, l: LocalInfo, depth: number): Val {
+    if (depth > MAX_DEPTH || l.argIndex === undefined || l.argCount === undefined || l.paramIndex === undefined) return UNKNOWN;
+    const callee = this.evalText(mod, l.scope, l.argOf!);
+    // The answer depends only on the callee's declaration and the positions: memoised by both.
+    const owner = callee.k === "def" ? callee.d : callee.k === "inst" && callee.types.length === 1 ? callee.types[0]! : undefined;
+    if (owner === undefined) return UNKNOWN;
+    const memoKey = `${l.argIndex}/${l.argCount}/${l.paramIndex}`;
+    let byPos = this.callbackMemo.get(owner);
+    if (byPos === undefined) this.callbackMemo.set(owner, (byPos = new Map()));
+    const memo = byPos.get(memoKey);
+    if (memo !== undefined) return memo;
+    const v = this.callbackParamUncached(callee, l.argIndex, l.argCount, l.paramIndex, depth);
+    byPos.set(memoKey, v);
+    return v;
+  }
+
+  private callbackParamUncached(callee: Val, argIndex: number, argCount: number, paramIndex: number, depth: number): Val {
+    const sigs = this.signaturesOf(callee);
+    if (sigs === undefined) return UNKNOWN;
+    let out: Val | undefined;
+    for (const sig of sigs) {
+      let parsed = this.sigMemo.get(sig.text);
+      if (parsed === undefined) this.sigMemo.set(sig.text, (parsed = parseSignature(sig.text) ?? null));
+      if (parsed === null) return UNKNOWN;
+      const type = paramTypeAt(parsed.params, argIndex, argCount);
+      if (type === undefined) continue; // the call's argument count does not fit this signature
+      if (type === null) return UNKNOWN;
+      // A parameter of a primitive type cannot take the function: the compiler passes over that signature.
+      if (primitiveType(type, parsed.typeParams)) continue;
+      const typeParams = parsed.typeParams;
+      const v = this.within(sig.at, () => this.fnParamType(sig.mod, sig.scope, type, paramIndex, depth + 1, typeParams));
+      if (v.k !== "inst" || v.types.length !== 1) return UNKNOWN;
+      if (out !== undefined && (out.k !== "inst" || out.types[0] !== v.types[0])) return UNKNOWN;
+      out = v;
+    }
+    return out ?? UNKNOWN;
+  }
+
+  /**
+   * The signatures a callee value is called through, each as written with where its names are
+   * read: a function's or method's (its overload signatures when it has them), or the call
+   * signatures of an interface that extends nothing. Undefined when that is not known.
+   */
+  private signaturesOf(callee: Val): { text: string; mod: Mod; scope: number; at: number }[] | undefined {
+    if (callee.k === "def" && (callee.d.d.kind === "function" || callee.d.d.kind === "method")) {
+      const group = callee.d.key !== undefined ? this.overloads().get(callee.d.key) : undefined;
+      const list = group ? (group.some((x) => x.d.bodyless === true) ? group.filter((x) => x.d.bodyless === true) : group) : [callee.d];
+      const out: { text: string; mod: Mod; scope: number; at: number }[] = [];
+      for (const x of list) {
+        if (x.d.params === undefined || x.d.params.endsWith("…")) return undefined;
+        out.push({ text: `${typeParamsOf(x.d.signature ?? "")}${x.d.params}`, mod: x.mod, scope: x.d.id, at: x.d.start });
+      }
+      return out;
+    }
+    if (callee.k === "inst" && callee.types.length === 1) {
+      const ifc = callee.types[0]!;
+      if (ifc.d.kind !== "interface" || (ifc.d.extends?.length ?? 0) > 0) return undefined;
+      const sigs = ifc.mod.locals.get(ifc.d.id)?.get("(");
+      if (!sigs || sigs.some((x) => x.aliasOf === undefined || x.aliasOf.endsWith("…"))) return undefined;
+      return sigs.map((x) => ({ text: x.aliasOf!, mod: ifc.mod, scope: ifc.d.id, at: x.at }));
+    }
+    return undefined;
+  }
+
+  /**
+   * The declared type of parameter `index` of function type `text` (as written at `scope` of `mod`).
+   * `typeParams`: the type parameters of the signature the text is from (name → constraint), read
+   * as their constraint — what the compiler checks a function argument against.
+   */
+  private fnParamType(mod: Mod, scope: number, text: string, index: number, depth: number, typeParams?: ReadonlyMap<string, string | undefined>): Val {
     if (depth > MAX_DEPTH) return UNKNOWN;
     const s = text.trim().replace(/^:\s*/, "");
+    const both = splitTop(s, "&");
+    if (both.length > 1) {
+      // An intersection of function types: every part must agree.
+      let out: Val | undefined;
+      for (const part of both) {
+        const v = this.fnParamType(mod, scope, part, index, depth + 1, typeParams);
+        if (v.k !== "inst" || v.types.length !== 1 || (out !== undefined && out.k === "inst" && out.types[0] !== v.types[0])) return UNKNOWN;
+        out = v;
+      }
+      return out ?? UNKNOWN;
+    }
+    if (typeParams?.has(s)) {
+      const constraint = typeParams.get(s);
+      return constraint === undefined ? UNKNOWN : this.fnParamType(mod, scope, constraint, index, depth + 1, typeParams);
+    }
     if (s.startsWith("(")) {
       const params = functionTypeParams(s);
       if (params === undefined) return UNKNOWN;
@@ -416,7 +511,7 @@ export class Binder {
     }
     const t = parseType(s);
     if (t.k === "union") {
-      const vals = t.parts.map((part) => this.fnParamType(mod, scope, typeText(part), index, depth + 1));
+      const vals = t.parts.map((part) => this.fnParamType(mod, scope, typeText(part), index, depth + 1, typeParams));
       const first = vals[0];
       if (first?.k === "inst" && first.types.length === 1 && vals.every((v) => v.k === "inst" && v.types.length === 1 && v.types[0] === first.types[0]))
         return first;
@@ -1090,4 +1185,141 @@ function typeText(t: import("./syntax.js").TypeExpr): string {
   if (t.k === "builtin") return "string";
   if (t.k === "union") return t.parts.map(typeText).join(" | ");
   return "any";
+}
+
+/**
+ * A signature as written (`<T extends X = D, U>(a: T, ...b: [H, H]): R`, or a parameter list alone):
+ * its type parameters (name → constraint) and its parameters. Undefined when it cannot be read.
+ */
+export function parseSignature(text: string): { typeParams: Map<string, string | undefined>; params: string[] } | undefined {
+  const s = text.trim();
+  const typeParams = new Map<string, string | undefined>();
+  let at = 0;
+  if (s.startsWith("<")) {
+    const close = matchingClose(s, 0);
+    if (close < 0) return undefined;
+    for (const tp of splitTop(s.slice(1, close), ",")) {
+      if (tp.trim() === "") continue;
+      // `T extends C = D`: the default goes (`=>` inside a constraint is not a default).
+      const m = /^\s*(?:const\s+|in\s+|out\s+)*([A-Za-z_$][\w$]*)(?:\s+extends\s+([\s\S]*))?$/.exec(splitTop(tp, "=")[0]!);
+      if (!m) return undefined;
+      typeParams.set(m[1]!, m[2]?.trim() || undefined);
+    }
+    at = close + 1;
+  }
+  const open = s.indexOf("(", at);
+  if (open < 0 || s.slice(at, open).trim() !== "") return undefined;
+  const close = matchingClose(s, open);
+  if (close < 0) return undefined;
+  return { typeParams, params: splitParams(s.slice(open + 1, close)).filter((p) => p.trim() !== "") };
+}
+
+/** `<T extends X>` of a function's or method's signature (text up to its body), or "". */
+function typeParamsOf(signature: string): string {
+  const open = signature.indexOf("(");
+  if (open < 0) return "";
+  const head = signature.slice(0, open).trimEnd();
+  if (!head.endsWith(">")) return "";
+  const lt = head.indexOf("<");
+  if (lt < 0 || matchingClose(head, lt) !== head.length - 1) return "";
+  return head.slice(lt);
+}
+
+/**
+ * The declared type of the parameter argument `argIndex` of a call with `argCount` arguments is
+ * passed to: undefined when that count does not fit the parameters, null when the parameter (or
+ * the rest tuple's shape) is not written plainly.
+ */
+export function paramTypeAt(params: string[], argIndex: number, argCount: number): string | null | undefined {
+  const list = params[0] !== undefined && /^this\s*:/.test(params[0].trim()) ? params.slice(1) : params;
+  let required = 0;
+  let max = list.length;
+  let rest: { at: number; elems?: string[]; elem?: string } | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i]!.trim();
+    const colon = topColon(p);
+    const name = colon < 0 ? p : p.slice(0, colon).trim();
+    if (name.startsWith("...")) {
+      if (i !== list.length - 1 || colon < 0) return null;
+      const t = p.slice(colon + 1).trim();
+      if (t.startsWith("[") && matchingClose(t, 0) === t.length - 1) {
+        const elems = splitTop(t.slice(1, -1), ",").map((e) => e.trim().replace(/^(\.\.\.)?[A-Za-z_$][\w$]*\s*:\s*/, "$1")).filter((e) => e !== "");
+        if (elems.some((e) => /^[A-Za-z_$][\w$]*\?\s*:/.test(e) || e.endsWith("?"))) return null;
+        // `[A, B, ...C[]]`: a rest element may close the tuple only.
+        const tail = elems[elems.length - 1]?.startsWith("...") ? arrayElement(elems.pop()!.slice(3).trim()) : undefined;
+        if (tail === null || elems.some((e) => e.startsWith("..."))) return null;
+        rest = { at: i, elems, ...(tail !== undefined ? { elem: tail } : {}) };
+        max = tail !== undefined ? Number.POSITIVE_INFINITY : i + elems.length;
+        required = Math.max(required, i + elems.length);
+      } else {
+        const elem = arrayElement(t);
+        if (elem === null) return null;
+        rest = { at: i, elem };
+        max = Number.POSITIVE_INFINITY;
+      }
+      break;
+    }
+    const optional = name.endsWith("?") || (colon < 0 ? p.includes("=") : topEquals(p.slice(colon + 1)) >= 0);
+    if (!optional) required = i + 1;
+  }
+  if (argCount < required || argCount > max) return undefined;
+  if (rest !== undefined && argIndex >= rest.at) {
+    const k = argIndex - rest.at;
+    if (rest.elems && k < rest.elems.length) return rest.elems[k];
+    return rest.elem !== undefined && rest.elem.trim() !== "" ? rest.elem : undefined;
+  }
+  const p = list[argIndex]?.trim();
+  if (p === undefined) return undefined;
+  const colon = topColon(p);
+  if (colon < 0) return null;
+  const t = p.slice(colon + 1);
+  const eq = topEquals(t);
+  return (eq >= 0 ? t.slice(0, eq) : t).trim() || null;
+}
+
+/** Index of the first top-level `:` of a parameter (after its name or pattern), or -1. */
+function topColon(p: string): number {
+  let depth = 0;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === "{" || c === "[" || c === "(" || c === "<") depth++;
+    else if (c === "}" || c === "]" || c === ")" || c === ">") depth--;
+    else if (c === ":" && depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Index of a top-level `=` that is a default (not `=>`, `==`), or -1. */
+function topEquals(t: string): number {
+  let depth = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (c === "{" || c === "[" || c === "(" || c === "<") depth++;
+    else if (c === "}" || c === "]" || c === ")" || (c === ">" && t[i - 1] !== "=")) depth--;
+    else if (c === "=" && depth === 0 && t[i + 1] !== ">" && t[i + 1] !== "=" && t[i - 1] !== "=" && t[i - 1] !== "!") return i;
+  }
+  return -1;
+}
+
+/** A type no function is assignable to (`string`, a literal, a type parameter constrained to one). */
+function primitiveType(text: string, typeParams: ReadonlyMap<string, string | undefined>, depth = 0): boolean {
+  const t = text.trim();
+  if (depth < 4 && typeParams.has(t)) {
+    const c = typeParams.get(t);
+    return c !== undefined && primitiveType(c, typeParams, depth + 1);
+  }
+  if (/^(?:string|number|boolean|bigint|symbol|undefined|null|void|never)$/.test(t) || /^["'`\d-]/.test(t)) return true;
+  const parts = splitTop(t, "|");
+  return parts.length > 1 && parts.every((p) => primitiveType(p, typeParams, depth + 1));
+}
+
+/** The element type of `T[]`, `Array<T>`, `ReadonlyArray<T>`; null for anything else. */
+function arrayElement(t: string): string | null {
+  const s = t.trim();
+  if (s.endsWith("[]")) {
+    const e = s.slice(0, -2).trim();
+    return e.startsWith("(") && matchingClose(e, 0) === e.length - 1 ? e.slice(1, -1) : e;
+  }
+  const arr = /^(?:Readonly)?Array\s*<([\s\S]*)>$/.exec(s);
+  return arr ? arr[1]! : null;
 }

@@ -50,6 +50,11 @@ export interface LocalInfo {
   /** Visible only from `from` (default: `at`) to `end` (byte offsets): block-scoped bindings. */
   end?: number;
   from?: number;
+  /** A callback's parameter: the call it is passed to (Local.argOf …). */
+  argOf?: string;
+  argIndex?: number;
+  argCount?: number;
+  paramIndex?: number;
 }
 
 export class Mod {
@@ -288,6 +293,12 @@ function mergeLocal(into: LocalInfo, l: Local): void {
   if (l.isConst) into.isConst = true;
   if (l.end !== undefined) into.end ??= l.end;
   if (l.from !== undefined) into.from ??= l.from;
+  if (l.argOf !== undefined && into.argOf === undefined) {
+    into.argOf = l.argOf;
+    into.argIndex = l.argIndex;
+    into.argCount = l.argCount;
+    into.paramIndex = l.paramIndex;
+  }
 }
 
 /** True when hidden scope `h` is the body of the function that `p` itself is (its value or method body). */

@@ -14,7 +14,7 @@ export type TypeExpr =
 const IDENT = /^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$/;
 
 /** Split at a top-level separator character (not inside <>, (), {}, [] or quotes). */
-function splitTop(s: string, sep: string): string[] {
+export function splitTop(s: string, sep: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;
@@ -75,7 +75,7 @@ function parseOne(raw: string): TypeExpr {
 }
 
 /** Index of the bracket closing the one at `open` (strings skipped), or -1. */
-function matchingClose(s: string, open: number): number {
+export function matchingClose(s: string, open: number): number {
   const o = s[open];
   const c = o === "(" ? ")" : o === "<" ? ">" : o === "[" ? "]" : "}";
   let depth = 0;
