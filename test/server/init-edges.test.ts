@@ -2,32 +2,19 @@
 // database); a repository no plugin claims says so plainly; the token strength rule; the TTY
 // phase line (and its silence off a TTY).
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { phaseLine } from "../../src/cli/progress.js";
 import { strongToken, tokenWeakness } from "../../src/server/state.js";
 import { openStore } from "../../src/store/store.js";
 import { makeRepo } from "../git/fixture.js";
-import { alive, ask, drsg, host, killServers, record, remember, sandboxEnv, until } from "./init-helpers.js";
+import { alive, ask, drsg, host, killServers, record, remember, sandboxEnv, serveProcesses, until } from "./init-helpers.js";
 
 after(killServers);
 
-/** Live processes whose command line names `root` after --dir (a serve watch of that repository). */
-function serveWatchesOf(root: string): number[] {
-  const out: number[] = [];
-  for (const p of readdirSync("/proc")) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      const argv = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0");
-      const at = argv.indexOf("--dir");
-      if (argv.includes("serve") && at >= 0 && argv[at + 1] === root) out.push(Number(p));
-    } catch {
-      // gone
-    }
-  }
-  return out;
-}
+/** Live serve watches of the repository at `root`. */
+const serveWatchesOf = (root: string) => serveProcesses((dir) => dir === root);
 
 test("a start that does not come up in time is stopped: init fails saying why, and the database is free", { timeout: 120_000 }, () => {
   const env = sandboxEnv({ DRSG_START_WAIT_SECS: "0" });

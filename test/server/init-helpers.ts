@@ -65,7 +65,8 @@ const hosts = new Set<number>();
  * close() must not leave a process that keeps the test file (and CI) running.
  */
 export function killServers(): void {
-  for (const p of [...hosts, ...started, ...serveWatchesUnder(bases)]) {
+  const underSandbox = (dir: string) => [...bases].some((b) => dir.startsWith(`${b}/`));
+  for (const p of [...hosts, ...started, ...serveProcesses(underSandbox)]) {
     try {
       process.kill(p, "SIGKILL");
     } catch {
@@ -74,10 +75,9 @@ export function killServers(): void {
   }
 }
 
-/** Live `drsg serve … --dir D` processes with D under one of `roots` (those a relay started too). */
-function serveWatchesUnder(roots: Set<string>): number[] {
+/** Live `drsg serve … --dir D` processes whose D `dirMatches` (a serve watch of that repository). */
+export function serveProcesses(dirMatches: (dir: string) => boolean): number[] {
   const out: number[] = [];
-  if (roots.size === 0) return out;
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((p) => /^\d+$/.test(p));
@@ -87,8 +87,8 @@ function serveWatchesUnder(roots: Set<string>): number[] {
   for (const p of pids) {
     try {
       const argv = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0");
-      const dir = argv[argv.indexOf("--dir") + 1];
-      if (argv.includes("serve") && dir && [...roots].some((r) => dir.startsWith(`${r}/`))) out.push(Number(p));
+      const at = argv.indexOf("--dir");
+      if (argv.includes("serve") && at >= 0 && argv[at + 1] !== undefined && dirMatches(argv[at + 1]!)) out.push(Number(p));
     } catch {
       // gone
     }
