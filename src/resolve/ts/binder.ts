@@ -557,8 +557,38 @@ export class Binder {
       const returns = d.d.returns;
       return this.within(d.d.start, () => this.typeVal(d.mod, d.d.parent, returns, true, depth + 1));
     }
+    if (callee.k === "inst" && args !== undefined && !typeArgs) return this.callSignatureResult(callee, args, depth);
     if (callee.k === "builtin") return BUILTIN;
     return callee.k === "unknown" ? callee : UNKNOWN;
+  }
+
+  /**
+   * Calling a value typed by an interface with call signatures (`app.get(…)` where `get:
+   * HandlerInterface<…>`): every signature the argument count fits must return the same class
+   * (a chain `app.get(…).post(…)` reads on); a signature returning one of its own type
+   * parameters, `this`, a predicate or anything unreadable makes the result unknown.
+   */
+  private callSignatureResult(callee: Val, args: number, depth: number): Val {
+    const sigs = this.signaturesOf(callee);
+    if (sigs === undefined || callee.k !== "inst" || callee.types[0]!.d.kind !== "interface") return UNKNOWN;
+    let out: Val | undefined;
+    for (const sig of sigs) {
+      let parsed = this.sigMemo.get(sig.text);
+      if (parsed === undefined) this.sigMemo.set(sig.text, (parsed = parseSignature(sig.text) ?? null));
+      if (parsed === null) return UNKNOWN;
+      const fits = argCountFits(parsed.params, args);
+      if (fits === null) return UNKNOWN;
+      if (!fits) continue;
+      const returns = parsed.returns;
+      if (returns === undefined || /^(?:this\b|asserts\b|[A-Za-z_$][\w$]*\s+is\b)/.test(returns)) return UNKNOWN;
+      const head = /^[A-Za-z_$][\w$.]*/.exec(returns)?.[0];
+      if (head === undefined || parsed.typeParams.has(head.split(".")[0]!)) return UNKNOWN;
+      const v = this.within(sig.at, () => this.typeVal(sig.mod, sig.scope, returns, true, depth + 1));
+      if (v.k !== "inst" || v.types.length !== 1) return UNKNOWN;
+      if (out !== undefined && (out.k !== "inst" || out.types[0] !== v.types[0])) return UNKNOWN;
+      out = v;
+    }
+    return out ?? UNKNOWN;
   }
 
   private readonly returnBusy = new Set<DefInfo>();
@@ -962,7 +992,19 @@ export class Binder {
   private typeOfResolved(r: Resolved, depth: number): Val {
     if (r.k === "def") return this.typeOfDef(r.d, depth);
     if (r.k === "ext") return { k: "ext", key: r.key, isModule: false };
+    if (r.k === "local") {
+      // A variable merged with a type of its name (`interface ZodType` beside `const ZodType = …`).
+      const l = r.locals[0]!;
+      const merged = this.mergedType(r.mod, l.scope, l.name);
+      if (merged) return this.typeOfDef(merged, depth + 1);
+    }
     return UNKNOWN;
+  }
+
+  /** The one type (interface, alias, class, enum) declared as `name` in a scope, beside a value of that name. */
+  private mergedType(mod: Mod, scope: number, name: string): DefInfo | undefined {
+    const types = mod.bindings.get(scope)?.get(name)?.filter((x) => TYPE_KINDS.has(x.d.kind) && x.d.kind !== "module");
+    return types && types.length > 0 && distinct(types) === 1 ? types[0] : undefined;
   }
 
   private typeOfDef(d: DefInfo, depth: number): Val {
@@ -976,8 +1018,12 @@ export class Binder {
           const type = d.d.type;
           return this.within(d.d.start, () => this.typeVal(d.mod, d.d.parent, type, false, depth + 1));
         }
-      default:
-        return UNKNOWN;
+      default: {
+        // A value merged with a type of its name (`interface $constructor` beside `function
+        // $constructor`): an export or import names both, and a type position means the type.
+        const merged = d.binding ? this.mergedType(d.mod, d.d.parent, d.d.name) : undefined;
+        return merged && merged !== d ? this.typeOfDef(merged, depth + 1) : UNKNOWN;
+      }
     }
   }
 
@@ -1191,7 +1237,9 @@ function typeText(t: import("./syntax.js").TypeExpr): string {
  * A signature as written (`<T extends X = D, U>(a: T, ...b: [H, H]): R`, or a parameter list alone):
  * its type parameters (name → constraint) and its parameters. Undefined when it cannot be read.
  */
-export function parseSignature(text: string): { typeParams: Map<string, string | undefined>; params: string[] } | undefined {
+export function parseSignature(
+  text: string,
+): { typeParams: Map<string, string | undefined>; params: string[]; returns?: string } | undefined {
   const s = text.trim();
   const typeParams = new Map<string, string | undefined>();
   let at = 0;
@@ -1211,8 +1259,12 @@ export function parseSignature(text: string): { typeParams: Map<string, string |
   if (open < 0 || s.slice(at, open).trim() !== "") return undefined;
   const close = matchingClose(s, open);
   if (close < 0) return undefined;
-  return { typeParams, params: splitParams(s.slice(open + 1, close)).filter((p) => p.trim() !== "") };
+  const params = splitParams(s.slice(open + 1, close)).filter((p) => p.trim() !== "");
+  const tail = s.slice(close + 1).trim();
+  const returns = tail.startsWith(":") ? tail.slice(1).trim().replace(/;$/, "").trim() : "";
+  return returns !== "" ? { typeParams, params, returns } : { typeParams, params };
 }
+
 
 /** `<T extends X>` of a function's or method's signature (text up to its body), or "". */
 function typeParamsOf(signature: string): string {
@@ -1231,6 +1283,34 @@ function typeParamsOf(signature: string): string {
  * the rest tuple's shape) is not written plainly.
  */
 export function paramTypeAt(params: string[], argIndex: number, argCount: number): string | null | undefined {
+  const shape = paramShape(params);
+  if (shape === null) return null;
+  const { list, required, max, rest } = shape;
+  if (argCount < required || argCount > max) return undefined;
+  if (rest !== undefined && argIndex >= rest.at) {
+    const k = argIndex - rest.at;
+    if (rest.elems && k < rest.elems.length) return rest.elems[k];
+    return rest.elem !== undefined && rest.elem.trim() !== "" ? rest.elem : undefined;
+  }
+  const p = list[argIndex]?.trim();
+  if (p === undefined) return undefined;
+  const colon = topColon(p);
+  if (colon < 0) return null;
+  const t = p.slice(colon + 1);
+  const eq = topEquals(t);
+  return (eq >= 0 ? t.slice(0, eq) : t).trim() || null;
+}
+
+/** Whether a call with `argCount` arguments fits the parameters; null when that is not readable. */
+export function argCountFits(params: string[], argCount: number): boolean | null {
+  const shape = paramShape(params);
+  return shape === null ? null : argCount >= shape.required && argCount <= shape.max;
+}
+
+/** The parameters (a `this` parameter dropped), how many are required, how many fit, the rest parameter. */
+function paramShape(
+  params: string[],
+): { list: string[]; required: number; max: number; rest?: { at: number; elems?: string[]; elem?: string } } | null {
   const list = params[0] !== undefined && /^this\s*:/.test(params[0].trim()) ? params.slice(1) : params;
   let required = 0;
   let max = list.length;
@@ -1262,19 +1342,7 @@ export function paramTypeAt(params: string[], argIndex: number, argCount: number
     const optional = name.endsWith("?") || (colon < 0 ? p.includes("=") : topEquals(p.slice(colon + 1)) >= 0);
     if (!optional) required = i + 1;
   }
-  if (argCount < required || argCount > max) return undefined;
-  if (rest !== undefined && argIndex >= rest.at) {
-    const k = argIndex - rest.at;
-    if (rest.elems && k < rest.elems.length) return rest.elems[k];
-    return rest.elem !== undefined && rest.elem.trim() !== "" ? rest.elem : undefined;
-  }
-  const p = list[argIndex]?.trim();
-  if (p === undefined) return undefined;
-  const colon = topColon(p);
-  if (colon < 0) return null;
-  const t = p.slice(colon + 1);
-  const eq = topEquals(t);
-  return (eq >= 0 ? t.slice(0, eq) : t).trim() || null;
+  return rest !== undefined ? { list, required, max, rest } : { list, required, max };
 }
 
 /** Index of the first top-level `:` of a parameter (after its name or pattern), or -1. */

@@ -18,3 +18,11 @@ export interface Either {
   (cb: (a: Alpha) => void): void
   (cb: (b: Beta) => void): void
 }
+
+// Call signatures returning classes: the argument count chooses those that fit.
+export interface Split {
+  (a: string): Alpha
+  (a: string, b: string): Beta
+  (...xs: string[]): Alpha
+  <T>(a: string, b: string, c: T): T
+}
