@@ -332,6 +332,8 @@ const ROLES = [
   "const",
   "callback",
   "call_signature",
+  "prop",
+  "import_of",
 ] as const;
 
 const QUERY_INFO = new WeakMap<Query, QueryInfo>();
@@ -656,6 +658,10 @@ class FileExtraction {
     if (callRecv !== undefined) local.callReceiver = callRecv;
     const aliasOf = this.squashed(C.alias_of);
     if (aliasOf !== undefined) local.aliasOf = aliasOf;
+    const prop = this.text(C.prop);
+    if (prop !== undefined) local.prop = prop;
+    const importOf = this.text(C.import_of);
+    if (importOf !== undefined) local.importOf = importOf;
     if (pname === "local.param") local.isParam = true;
     if (this.first(C.const) >= 0) local.isConst = true;
     const scopeNode = this.first(C.scope);

@@ -162,6 +162,10 @@ export interface Local {
   argIndex?: number;
   argCount?: number;
   paramIndex?: number;
+  /** `@prop`: a name destructured from the value the other fields describe (`const { a } = f()`): that member of it. */
+  prop?: string;
+  /** `@import_of`: what a dynamic `import("…")` loads (its source as written), a function's result. */
+  importOf?: string;
 }
 
 export interface Partial {

@@ -104,7 +104,7 @@ function tokensOf(p: Partial): Set<string> {
   }
   for (const l of p.locals) {
     out.add(l.name);
-    for (const t of [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf]) idents(t, out);
+    for (const t of [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf, l.prop, l.importOf]) idents(t, out);
   }
   return out;
 }
@@ -234,7 +234,7 @@ function typeUsesOf(p: Partial): TypeUse[] {
   for (const l of p.locals) {
     if (!seenOutside(p, l)) continue;
     const uses = new Set<string>();
-    for (const t of [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf]) idents(t, uses);
+    for (const t of [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf, l.prop, l.importOf]) idents(t, uses);
     if (uses.size === 0) continue;
     // A call signature (`(`) is seen through its interface.
     const name = l.name === "(" && l.scope >= 0 ? p.defs[l.scope]!.name : l.name.slice(l.name.lastIndexOf(".") + 1);

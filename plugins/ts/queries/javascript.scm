@@ -199,6 +199,8 @@
 
 ; const bindings (never reassigned): `const create = ZodObject.create` may be called as its target
 (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name) @local) @const
+(lexical_declaration kind: "const" (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name)) @local) @const
+(lexical_declaration kind: "const" (variable_declarator name: (object_pattern (pair_pattern value: (identifier) @name @local)))) @const
 ; return statements, as locals named "return" in their function: a function whose every return
 ; proves one class has that return type (the resolver infers it only then); a return inside an
 ; arrow function's block body (a `{` local spanning the arrow) is the arrow's, dropped
@@ -207,18 +209,43 @@
 (return_statement "return" @name (call_expression function: (identifier) @call)) @local
 (return_statement "return" @name (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local
 (return_statement "return" @name [(identifier) (member_expression) (this)] @alias_of) @local
+(return_statement "return" @name (call_expression function: (import) arguments: (arguments . (string (string_fragment) @import_of)))) @local
 (arrow_function body: (statement_block "{" @name)) @local @scope
 ; an arrow function's expression body is its return (`static create = (s) => new ZodObject(s)`),
 ; recorded as a local named "=>" for the definition the arrow is the value of
 (variable_declarator value: (arrow_function "=>" @name body: (new_expression constructor: (_) @new)) @local)
 (variable_declarator value: (arrow_function "=>" @name body: (call_expression function: (identifier) @call)) @local)
 (variable_declarator value: (arrow_function "=>" @name body: (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local)
+(variable_declarator value: (arrow_function "=>" @name
+  body: (call_expression function: (import) arguments: (arguments . (string (string_fragment) @import_of)))) @local)
 (variable_declarator value: (arrow_function "=>" @name body: (_)) @local)
 (field_definition value: (arrow_function "=>" @name body: (new_expression constructor: (_) @new)) @local)
 (field_definition value: (arrow_function "=>" @name body: (call_expression function: (identifier) @call)) @local)
 (field_definition value: (arrow_function "=>" @name body: (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local)
 (field_definition value: (arrow_function "=>" @name body: (_)) @local)
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name)) @local
+;   destructured from a call, an awaited call or a name (`const { a, b: c } = await load()`,
+;   `const { sign } = Jwt`): each name is that member (@prop) of the value
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name @prop)
+  value: [(call_expression function: (identifier) @call) (await_expression (call_expression function: (identifier) @call))]) @local
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name @prop)
+  value: [(call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))
+          (await_expression (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call)))]) @local
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name @prop)
+  value: [(identifier) (member_expression) (this)] @alias_of) @local
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name @prop)
+  value: (await_expression (call_expression function: (import) arguments: (arguments . (string (string_fragment) @import_of))))) @local
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @prop value: (identifier) @name @local))
+  value: (await_expression (call_expression function: (import) arguments: (arguments . (string (string_fragment) @import_of)))))
+(variable_declarator name: (identifier) @name
+  value: (await_expression (call_expression function: (import) arguments: (arguments . (string (string_fragment) @import_of))))) @local
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @prop value: (identifier) @name @local))
+  value: [(call_expression function: (identifier) @call) (await_expression (call_expression function: (identifier) @call))])
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @prop value: (identifier) @name @local))
+  value: [(call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))
+          (await_expression (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call)))])
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @prop value: (identifier) @name @local))
+  value: [(identifier) (member_expression) (this)] @alias_of)
 (object_pattern (pair_pattern value: (identifier) @name @local))
 (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name @local))
 (array_pattern (identifier) @name @local)

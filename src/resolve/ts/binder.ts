@@ -321,7 +321,7 @@ export class Binder {
       const shape = `${mod.key}.${locals[0]!.name}`;
       if (this.members.has(shape) && !this.byKey.has(shape)) return { k: "shape", key: shape };
     }
-    const sig = (l: LocalInfo) => `${l.type}|${l.newOf}|${l.callReceiver}|${l.callOf}|${l.aliasOf}`;
+    const sig = (l: LocalInfo) => `${l.type}|${l.newOf}|${l.callReceiver}|${l.callOf}|${l.aliasOf}|${l.prop}`;
     const first = locals[0]!;
     if (locals.some((l) => sig(l) !== sig(first))) return UNKNOWN;
     const memo = this.localMemo.get(first);
@@ -342,6 +342,38 @@ export class Binder {
     if (isNarrowing(l)) return UNKNOWN;
     if (l.type !== undefined) return this.typeVal(mod, l.scope, l.type, false, depth + 1);
     if (l.isParam) return this.contextualParam(mod, l, depth);
+    if (l.prop !== undefined) return this.destructured(mod, l, l.prop, depth);
+    return this.initVal(mod, l, depth);
+  }
+
+  /**
+   * A name destructured from a value (`const { status } = this._process(input)`, `const { jsx } =
+   * await loadIndex()`, `const { sign } = Jwt`): that member of the value. A callee declaring an
+   * object type literal as its return type (`): { status: ParseStatus; ctx: Ctx }`) gives the
+   * member's declared type; anything else is read as a member of the call's value.
+   */
+  private destructured(mod: Mod, l: LocalInfo, prop: string, depth: number): Val {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    if (l.callOf !== undefined) {
+      const path = parsePath(l.callReceiver !== undefined ? `${l.callReceiver}.${l.callOf}` : l.callOf);
+      const callee = path ? this.evalPath(mod, l.scope, path, depth + 1) : UNKNOWN;
+      if (callee.k === "def" && (callee.d.d.kind === "function" || callee.d.d.kind === "method")) {
+        const d = this.overloadFor(callee.d, undefined, true);
+        const returns = d?.d.returns?.trim();
+        if (d !== undefined && returns !== undefined) {
+          const lit = literalMemberType(unwrapPromise(returns), prop);
+          if (lit === null) return UNKNOWN;
+          if (lit !== undefined) return this.within(d.d.start, () => this.typeVal(d.mod, d.d.parent, lit, false, depth + 1));
+        }
+      }
+    }
+    const base = this.initVal(mod, l, depth);
+    return base.k === "unknown" ? base : this.memberVal(base, prop, depth + 1);
+  }
+
+  /** What initialises a variable: `new C()`, a call's result, another name's value. */
+  private initVal(mod: Mod, l: LocalInfo, depth: number): Val {
+    if (l.importOf !== undefined) return this.importedModule(mod, l.importOf);
     if (l.newOf !== undefined) {
       const path = parsePath(l.newOf);
       return path ? this.newVal(this.evalPath(mod, l.scope, path, depth + 1)) : UNKNOWN;
@@ -371,8 +403,12 @@ export class Binder {
    * may be reassigned; a parameter holds whatever is passed).
    */
   constAlias(mod: Mod, locals: LocalInfo[], scope: number): Val | undefined {
-    if (!locals.every((l) => l.isConst === true && l.aliasOf !== undefined && !l.isParam && l.type === undefined)) return undefined;
-    if (locals.some((l) => l.aliasOf !== locals[0]!.aliasOf)) return undefined;
+    // A const destructured from a value (`const { sign } = await load()`) holds that member.
+    const named = (l: LocalInfo) => l.aliasOf !== undefined || l.prop !== undefined;
+    if (!locals.every((l) => l.isConst === true && named(l) && !l.isParam && l.type === undefined)) return undefined;
+    const first = locals[0]!;
+    if (locals.some((l) => l.aliasOf !== first.aliasOf || l.prop !== first.prop || l.callOf !== first.callOf || l.callReceiver !== first.callReceiver))
+      return undefined;
     const v = this.localVal(mod, locals, scope);
     if (v.k === "def" && CALLABLE.has(v.d.d.kind) && v.d.d.kind !== "getter" && v.d.d.kind !== "setter") return v;
     if (v.k === "ext") return v;
@@ -593,6 +629,13 @@ export class Binder {
 
   private readonly returnBusy = new Set<DefInfo>();
 
+  /** The module a dynamic `import(source)` in `mod` loads: in the tree, or unknown. */
+  private importedModule(mod: Mod, source: string): Val {
+    const t = this.project.resolve(mod.path, source);
+    const target = t.kind === "file" ? this.byPath.get(t.path) : undefined;
+    return target ? { k: "mod", mod: target, cjs: false } : UNKNOWN;
+  }
+
   /**
    * The return type of a function or method that declares none, read off its return statements:
    * known only when every one proves the same value (`return new X()`, `return this._add(c)` with
@@ -615,6 +658,13 @@ export class Binder {
       let out: Val | undefined;
       for (const r of rets) {
         let v: Val;
+        if (r.importOf !== undefined) {
+          // `() => import("./index")`: the module (read through the `await` its caller writes).
+          v = this.importedModule(mod, r.importOf);
+          if (v.k !== "mod" || (out !== undefined && (out.k !== "mod" || out.mod !== v.mod))) return UNKNOWN;
+          out = v;
+          continue;
+        }
         if (r.aliasOf === "this") v = receiver && (receiver.k === "inst" || receiver.k === "def") ? receiver : this.thisVal(mod, r.scope);
         else if (r.newOf === undefined && r.callOf === undefined && r.aliasOf === undefined) return UNKNOWN;
         else if (r.callOf !== undefined) v = this.within(r.at, () => this.returnedCall(mod, r, depth + 1));
@@ -1367,6 +1417,35 @@ function topEquals(t: string): number {
     else if (c === "=" && depth === 0 && t[i + 1] !== ">" && t[i + 1] !== "=" && t[i - 1] !== "=" && t[i - 1] !== "!") return i;
   }
   return -1;
+}
+
+/** `Promise<T>` → `T`; anything else as it is. */
+function unwrapPromise(t: string): string {
+  const m = /^Promise\s*<([\s\S]*)>$/.exec(t);
+  return m && matchingClose(t, t.indexOf("<")) === t.length - 1 ? m[1]!.trim() : t;
+}
+
+/**
+ * The declared type of member `prop` of an object type literal (`{ status: ParseStatus; ctx: C }`):
+ * undefined when `text` is not one, null when it is but the member is not written as `prop: T`
+ * (absent, optional, a method, an index signature could hold it).
+ */
+export function literalMemberType(text: string, prop: string): string | null | undefined {
+  const t = text.trim();
+  if (!t.startsWith("{") || matchingClose(t, 0) !== t.length - 1) return undefined;
+  let found: string | null = null;
+  for (const raw of splitTop(t.slice(1, -1).replace(/;/g, ","), ",")) {
+    const m = raw.trim();
+    if (m === "") continue;
+    if (m.startsWith("[")) return null;
+    const colon = topColon(m);
+    if (colon < 0) continue;
+    const name = m.slice(0, colon).trim().replace(/^readonly\s+/, "").replace(/^(["'])(.*)\1$/, "$2");
+    if (name !== prop) continue;
+    if (found !== null) return null;
+    found = m.slice(colon + 1).trim() || null;
+  }
+  return found;
 }
 
 /** A type no function is assignable to (`string`, a literal, a type parameter constrained to one). */

@@ -55,6 +55,10 @@ export interface LocalInfo {
   argIndex?: number;
   argCount?: number;
   paramIndex?: number;
+  /** Destructured: this member of the value the fields above describe. */
+  prop?: string;
+  /** A dynamic `import("…")` of this source (a `return` / `=>` local). */
+  importOf?: string;
 }
 
 export class Mod {
@@ -289,6 +293,8 @@ function mergeLocal(into: LocalInfo, l: Local): void {
     }
   }
   if (l.aliasOf !== undefined) into.aliasOf ??= l.aliasOf;
+  if (l.prop !== undefined) into.prop ??= l.prop;
+  if (l.importOf !== undefined) into.importOf ??= l.importOf;
   if (l.isParam) into.isParam = true;
   if (l.isConst) into.isConst = true;
   if (l.end !== undefined) into.end ??= l.end;
