@@ -128,6 +128,16 @@ test("ts project: module keys and specifiers", () => {
   assert.deepEqual(p.resolve("packages/app/src/main.ts", "packages/ui"), { kind: "unresolved" });
 });
 
+test("ts project: `..` reaching the tree root resolves to the root's index file", () => {
+  const p = new Project(["index.ts", "client/types.test.ts", "a/b/c.ts"], new Map(), "tree");
+  assert.deepEqual(p.resolve("client/types.test.ts", ".."), { kind: "file", path: "index.ts" });
+  assert.deepEqual(p.resolve("a/b/c.ts", "../.."), { kind: "file", path: "index.ts" });
+  assert.deepEqual(p.resolve("index.ts", "."), { kind: "file", path: "index.ts" });
+  assert.deepEqual(p.resolve("a/b/c.ts", "../../.."), { kind: "unresolved" });
+  const bare = new Project(["client/x.ts", "ts.ts"], new Map(), "tree");
+  assert.deepEqual(bare.resolve("client/x.ts", ".."), { kind: "unresolved" });
+});
+
 test("ts resolver: a fold's emit set yields exactly the full run's facts of those files", async () => {
   const dir = join(CASES, "commonjs");
   const { partials } = await factsOfDir(dir);

@@ -274,12 +274,12 @@ export class Project {
       };
       for (const ext of tries[m[0]] ?? [m[0]]) if (this.files.has(stem + ext)) return stem + ext;
     }
-    for (const ext of [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"])
-      if (this.files.has(base + ext)) return base + ext;
-    for (const ext of ["ts", "tsx", "js", "jsx", "mjs", "cjs"])
-      if (this.files.has(`${base}/index.${ext}`)) return `${base}/index.${ext}`;
-    if (this.files.has(`${base}.d.ts`)) return `${base}.d.ts`;
-    if (this.files.has(`${base}/index.d.ts`)) return `${base}/index.d.ts`;
+    if (base !== "") for (const ext of [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"]) if (this.files.has(base + ext)) return base + ext;
+    // The tree root itself (`import … from ".."` reaching it) is the directory "".
+    const inDir = base === "" ? "" : `${base}/`;
+    for (const ext of ["ts", "tsx", "js", "jsx", "mjs", "cjs"]) if (this.files.has(`${inDir}index.${ext}`)) return `${inDir}index.${ext}`;
+    if (base !== "" && this.files.has(`${base}.d.ts`)) return `${base}.d.ts`;
+    if (this.files.has(`${inDir}index.d.ts`)) return `${inDir}index.d.ts`;
     const pkg = this.pkgs.get(base);
     if (pkg && !this.entering.has(pkg.dir)) return this.packageEntry(pkg, "");
     return undefined;
