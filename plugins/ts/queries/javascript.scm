@@ -273,5 +273,6 @@
 ; block scope: `let` / `const` in a block, parameters of arrows and function expressions are visible
 ; only inside them (@scope ends the range, @after starts it at the block's `{`)
 (statement_block "{" @after (lexical_declaration (variable_declarator name: (identifier) @name) @local)) @scope
+(statement_block "{" @after (function_declaration name: (identifier) @name) @local) @scope
 (arrow_function parameters: (formal_parameters (identifier) @name @local.param)) @scope
 (function_expression parameters: (formal_parameters (identifier) @name @local.param)) @scope

@@ -339,6 +339,7 @@
 ; block scope: `let` / `const` in a block, parameters of arrows and function expressions are visible
 ; only inside them (@scope ends the range, @after starts it at the block's `{`)
 (statement_block "{" @after (lexical_declaration (variable_declarator name: (identifier) @name) @local)) @scope
+(statement_block "{" @after (function_declaration name: (identifier) @name) @local) @scope
 ; @callback: when the function is an argument of a call, the parameter records the call (contextual typing)
 (arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name) (optional_parameter pattern: (identifier) @name)] @local.param)) @scope @callback
 (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name) (optional_parameter pattern: (identifier) @name)] @local.param)) @scope @callback

@@ -118,8 +118,22 @@ export class Binder {
     let s = scope;
     for (;;) {
       let defs = mod.bindings.get(s)?.get(name);
-      const locals = this.visibleLocals(mod, s, name);
-      const imp = mod.imports.get(s)?.get(name);
+      let locals = this.visibleLocals(mod, s, name);
+      let imp = mod.imports.get(s)?.get(name);
+      if (defs?.some((d) => d.end !== undefined)) {
+        // Definitions declared in a block are seen only inside it, and there they shadow the
+        // scope's other bindings of the name (the innermost block's); with no position, none is seen.
+        const pos = this.pos;
+        const seen = defs.filter((d) => d.end === undefined || (pos >= 0 && pos >= d.from! && pos < d.end));
+        let inner = -1;
+        for (const d of seen) if (d.end !== undefined && d.from! > inner) inner = d.from!;
+        if (inner >= 0) {
+          defs = seen.filter((d) => d.from === inner);
+          imp = undefined;
+          locals = locals?.filter((l) => l.end !== undefined && (l.from ?? l.at) >= inner);
+          if (locals?.length === 0) locals = undefined;
+        } else defs = seen.length > 0 ? seen : undefined;
+      }
       // Interfaces and type aliases live in the type namespace only; beside a value of the same
       // name (`interface X` + `const X = ...`) the value is what a value use or an export means.
       if (defs?.some((d) => d.d.kind === "interface" || d.d.kind === "type")) {
@@ -225,7 +239,8 @@ export class Binder {
       return { k: "fail", reason: v.k === "unknown" ? v.reason : REASON.dynamic };
     }
     if (local !== undefined) {
-      const b = this.lookup(mod, -1, local, false);
+      // What the module exports, not what a block of it sees (the position is another file's).
+      const b = this.within(-1, () => this.lookup(mod, -1, local, false));
       if (b.k === "def") return { k: "def", d: b.d };
       if (b.k === "import") return this.resolveImport(mod, b.imp);
       if (b.k === "local") return { k: "local", mod, locals: b.locals };

@@ -33,6 +33,10 @@ export interface DefInfo {
   proto?: boolean;
   /** For a property-assigned definition: the object path, `.prototype` removed, "" for `exports`. */
   objectPath?: string;
+  /** A definition declared in a block (`const encode = () => …` inside a callback's body): the
+   * byte range it is visible in, from its block's `{` to the block's end. */
+  from?: number;
+  end?: number;
 }
 
 export interface LocalInfo {
@@ -130,6 +134,18 @@ export function buildModule(
   members: Map<string, Map<string, DefInfo[]>>,
 ): Mod {
   const mod = new Mod(idx, p, key);
+  // Definitions whose own declarator is block-scoped (the local the queries record for it has a range).
+  const blockRange = new Map<number, { from: number; end: number }>();
+  for (const l of p.locals) {
+    if (l.end === undefined || l.scope < 0) continue;
+    const own = p.defs[l.scope]!;
+    if (own.start === l.at && own.name === l.name) blockRange.set(l.scope, { from: l.from ?? l.at, end: l.end });
+  }
+  // Keys handed out for same-named definitions of sibling blocks or hidden scopes: `k(2)`, `k(3)` …
+  // A module-level definition keeps the plain key even when a block's same-named one comes first.
+  const siblingKeys = new Map<string, number>();
+  const topNames = new Set<string>();
+  for (const d of p.defs) if (d.parent === -1 && !blockRange.has(d.id)) topNames.add(d.name);
   for (const d of p.defs) {
     const hidden = d.name === HIDDEN;
     let owner = d.parent;
@@ -156,8 +172,23 @@ export function buildModule(
         info.container = mod.defs[owner]!.key;
       info.binding = BINDING_KINDS.has(d.kind) && !(o && (o.kind === "class" || o.kind === "interface"));
     }
+    const range = info.binding ? blockRange.get(d.id) : undefined;
+    if (range) {
+      info.from = range.from;
+      info.end = range.end;
+    }
     const prior = taken.get(k);
-    if (prior) {
+    const yields = range !== undefined && k === `${key}.${d.name}` && topNames.has(d.name);
+    if (info.binding && (yields || (prior && prior.mod === mod && (range !== undefined || prior.end !== undefined || prior.d.parent !== d.parent)))) {
+      // Same-named functions of sibling blocks (`const encode = …` in each of several `it(…)`
+      // callbacks) or sibling hidden scopes are different symbols, each bound lexically: each gets
+      // a node, the later ones keyed by their order in the file.
+      let n = (siblingKeys.get(k) ?? 1) + 1;
+      while (taken.has(`${k}(${n})`)) n++;
+      siblingKeys.set(k, n);
+      info.key = `${k}(${n})`;
+      taken.set(info.key, info);
+    } else if (prior) {
       // Accessor pairs and overload signatures of one member share their node; anything else
       // that would collide is folded into its container (its references go there).
       const sameMember = prior.mod === mod && prior.container !== undefined && prior.container === info.container;
