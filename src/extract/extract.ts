@@ -187,13 +187,22 @@ function innermost(defs: Def[], items: { at: number; scope: number }[]): void {
 /**
  * Return-statement locals (named `return`) keep only those their enclosing definition returns:
  * a return inside a nested arrow function with a block body (an `{` local spanning the arrow,
- * which gets no definition of its own) is the arrow's, not the definition's. The `{` locals
- * themselves go: they only serve this.
+ * which gets no definition of its own) is the arrow's, not the definition's — unless that arrow
+ * is the definition's own value (`const build = () => { …; return app }`: its `=>` local spans
+ * the block). The `{` locals and those block-bodied `=>` ones go: they only serve this.
  */
 function returnsOwn(locals: Local[]): Local[] {
+  const own = locals.filter((l) => l.name === "=>" && l.end !== undefined);
   const arrows = locals.filter((l) => l.name === "{" && l.end !== undefined);
-  if (arrows.length === 0 && !locals.some((l) => l.name === "{")) return locals;
-  return locals.filter((l) => l.name !== "{" && (l.name !== "return" || !arrows.some((a) => a.at < l.at && l.at < a.end!)));
+  if (arrows.length === 0 && own.length === 0 && !locals.some((l) => l.name === "{")) return locals;
+  const isOwn = (a: Local) => own.some((o) => o.end === a.end && o.at <= a.at);
+  // The innermost block-bodied arrow around a return decides whose return it is.
+  const nested = (r: Local) => {
+    let inner: Local | undefined;
+    for (const a of arrows) if (a.at < r.at && r.at < a.end! && (inner === undefined || a.at > inner.at)) inner = a;
+    return inner !== undefined && !isOwn(inner);
+  };
+  return locals.filter((l) => l.name !== "{" && !(l.name === "=>" && own.some((o) => o.at === l.at)) && (l.name !== "return" || !nested(l)));
 }
 
 function countErrors(tree: Tree): number {

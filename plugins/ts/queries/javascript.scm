@@ -219,10 +219,12 @@
 (variable_declarator value: (arrow_function "=>" @name
   body: (call_expression function: (import) arguments: (arguments . (string (string_fragment) @import_of)))) @local)
 (variable_declarator value: (arrow_function "=>" @name body: (_)) @local)
+(variable_declarator value: (arrow_function "=>" @name body: (statement_block) @scope) @local)
 (field_definition value: (arrow_function "=>" @name body: (new_expression constructor: (_) @new)) @local)
 (field_definition value: (arrow_function "=>" @name body: (call_expression function: (identifier) @call)) @local)
 (field_definition value: (arrow_function "=>" @name body: (call_expression function: (member_expression object: (_) @call_receiver property: (property_identifier) @call))) @local)
 (field_definition value: (arrow_function "=>" @name body: (_)) @local)
+(field_definition value: (arrow_function "=>" @name body: (statement_block) @scope) @local)
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name)) @local
 ;   destructured from a call, an awaited call or a name (`const { a, b: c } = await load()`,
 ;   `const { sign } = Jwt`): each name is that member (@prop) of the value

@@ -110,6 +110,13 @@ export class Binder {
     const all = mod.locals.get(s)?.get(name);
     if (!all || this.pos < 0 || !mod.scopedNames.has(name)) return all;
     const seen = all.filter((l) => l.end === undefined || (this.pos >= (l.from ?? l.at) && this.pos < l.end));
+    if (seen.length > 1) {
+      // A declaration of an inner block shadows outer blocks' (`const app` in a test's callback
+      // beside the suite's `const app`); the rest (narrowings, parameters) still count.
+      let inner = -1;
+      for (const l of seen) if (l.end !== undefined && (l.from ?? l.at) > inner) inner = l.from ?? l.at;
+      if (inner >= 0) return seen.filter((l) => l.end === undefined || (l.from ?? l.at) === inner);
+    }
     return seen.length > 0 ? seen : undefined;
   }
 
