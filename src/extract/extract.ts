@@ -185,6 +185,34 @@ function innermost(defs: Def[], items: { at: number; scope: number }[]): void {
 }
 
 /**
+ * A narrowing (`isFoo(c)`, `c instanceof X`: a local named after the expression whose alias is
+ * the parenthesised guard) holds only where the binding it narrows is visible: inside the
+ * innermost block-scoped declaration of that name around it (an arrow's parameter `c`), never
+ * the whole enclosing definition — sibling callbacks' own `c` are other bindings.
+ */
+function narrowingsInBindings(locals: Local[]): void {
+  let ranged: Map<string, Local[]> | undefined;
+  for (const l of locals) {
+    if (!l.aliasOf?.startsWith("(") || l.end !== undefined || l.name.includes(".")) continue;
+    if (ranged === undefined) {
+      ranged = new Map();
+      for (const x of locals) {
+        if (x.end === undefined || x.aliasOf?.startsWith("(")) continue;
+        const list = ranged.get(x.name);
+        if (list) list.push(x);
+        else ranged.set(x.name, [x]);
+      }
+    }
+    let inner: Local | undefined;
+    for (const x of ranged.get(l.name) ?? [])
+      if ((x.from ?? x.at) <= l.at && l.at < x.end! && (inner === undefined || (x.from ?? x.at) > (inner.from ?? inner.at))) inner = x;
+    if (inner === undefined) continue;
+    l.from = inner.from ?? inner.at;
+    l.end = inner.end!;
+  }
+}
+
+/**
  * Return-statement locals (named `return`) keep only those their enclosing definition returns:
  * a return inside a nested arrow function with a block body (an `{` local spanning the arrow,
  * which gets no definition of its own) is the arrow's, not the definition's — unless that arrow
@@ -749,6 +777,7 @@ class FileExtraction {
     refs.sort((a, b) => a.at - b.at);
     innermost(defs, refs);
     const locals = returnsOwn(this.locals);
+    narrowingsInBindings(locals);
     locals.sort((a, b) => a.at - b.at);
     innermost(defs, locals);
     const scoped = [...this.importScopes].sort((a, b) => a.at - b.at);
