@@ -371,6 +371,8 @@ const ROLES = [
   "call_signature",
   "prop",
   "import_of",
+  "member_of",
+  "spread",
 ] as const;
 
 const QUERY_INFO = new WeakMap<Query, QueryInfo>();
@@ -682,8 +684,11 @@ class FileExtraction {
 
   private local(pname: string, node: number): void {
     const { M, C } = this;
-    const name = this.text(C.name);
+    let name = this.first(C.spread) >= 0 ? "*" : this.text(C.name);
     if (!name) return;
+    // A property of an object held by a const (`const Jwt = { sign }`): named `Jwt.sign` (`Jwt.*` a spread).
+    const memberOf = this.text(C.member_of);
+    if (memberOf !== undefined) name = `${memberOf}.${name}`;
     const local: Local = { name, scope: -1, line: M.row(node) + 1, at: M.start(node) };
     const type = this.squashed(C.type, true);
     if (type !== undefined) local.type = type;

@@ -262,6 +262,15 @@
 
 ; const bindings (never reassigned): `const create = ZodObject.create` may be called as its target
 (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name) @local) @const
+;   an object held by a const, used as a namespace (`export const Jwt = { sign, verify }`,
+;   `const z = { ...schemas, iso: isoSchemas }`): each shorthand, name- or path-valued property and
+;   each spread is a local `Jwt.sign` / `z.*` whose alias is what it holds (a later one overrides)
+(lexical_declaration kind: "const" (variable_declarator name: (identifier) @member_of
+  value: (object (shorthand_property_identifier) @name @alias_of @local)))
+(lexical_declaration kind: "const" (variable_declarator name: (identifier) @member_of
+  value: (object (pair key: (property_identifier) @name value: [(identifier) (member_expression)] @alias_of) @local)))
+(lexical_declaration kind: "const" (variable_declarator name: (identifier) @member_of
+  value: (object (spread_element [(identifier) (member_expression)] @alias_of) @spread @local)))
 (lexical_declaration kind: "const" (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name)) @local) @const
 (lexical_declaration kind: "const" (variable_declarator name: (object_pattern (pair_pattern value: (identifier) @name @local)))) @const
 ; return statements, as locals named "return" in their function: a function whose every return

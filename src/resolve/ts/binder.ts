@@ -42,6 +42,8 @@ export type Val =
   | { k: "def"; d: DefInfo }
   | { k: "inst"; types: DefInfo[] }
   | { k: "shape"; key: string }
+  /** An object literal a const holds, its properties recorded as locals `X.name` / `X.*` (spreads). */
+  | { k: "obj"; mod: Mod; local: LocalInfo }
   | { k: "mod"; mod: Mod; cjs: boolean }
   | { k: "ext"; key: string; isModule: boolean }
   | { k: "builtin" }
@@ -365,7 +367,58 @@ export class Binder {
     if (l.type !== undefined) return this.typeVal(mod, l.scope, l.type, false, depth + 1);
     if (l.isParam) return this.contextualParam(mod, l, depth);
     if (l.prop !== undefined) return this.destructured(mod, l, l.prop, depth);
-    return this.initVal(mod, l, depth);
+    const init = this.initVal(mod, l, depth);
+    if (init === UNKNOWN && l.isConst && this.objProps(mod, l).length > 0) return { k: "obj", mod, local: l };
+    return init;
+  }
+
+  /** The property locals (`X.name`, `X.*`) of the object literal const `l` holds, in source order. */
+  private objProps(mod: Mod, l: LocalInfo): LocalInfo[] {
+    const byName = mod.locals.get(l.scope);
+    if (!byName) return [];
+    // The literal follows the declaration; a later declaration of the name in the scope ends it.
+    let until = Number.POSITIVE_INFINITY;
+    for (const x of byName.get(l.name) ?? []) if (x.at > l.at && x.at < until) until = x.at;
+    const out: LocalInfo[] = [];
+    const prefix = `${l.name}.`;
+    for (const [name, list] of byName) {
+      if (!name.startsWith(prefix) || name.indexOf(".", prefix.length) >= 0) continue;
+      for (const x of list) if (x.at > l.at && x.at < until && x.aliasOf !== undefined) out.push(x);
+    }
+    return out.sort((a, b) => a.at - b.at);
+  }
+
+  /**
+   * Property `name` of an object literal const: the last property or spread that provides it
+   * (`{ ...schemas, iso: isoSchemas }`). A spread whose value is not known, after the provider,
+   * could override it: unknown then; a name no part provides is not a member.
+   */
+  private objMember(v: { mod: Mod; local: LocalInfo }, name: string, depth: number): Val {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    const props = this.objProps(v.mod, v.local);
+    const own = `${v.local.name}.${name}`;
+    const spread = `${v.local.name}.*`;
+    for (let i = props.length - 1; i >= 0; i--) {
+      const p = props[i]!;
+      if (p.name !== own && p.name !== spread) continue;
+      const path = parsePath(p.aliasOf!);
+      if (!path) return UNKNOWN;
+      const pv = this.within(p.at, () => this.evalPath(v.mod, p.scope, path, depth + 1));
+      if (p.name === own) return pv;
+      // A spread provides the name when its value is known to have it.
+      if (pv.k === "mod") {
+        const r = this.exportOf(pv.mod, name);
+        if (r.k === "fail" && r.reason === REASON.notExported(pv.mod.key)) continue;
+        return this.toVal(r);
+      }
+      if (pv.k === "obj") {
+        const r = this.objMember(pv, name, depth + 1);
+        if (r.k === "unknown" && r.reason === REASON.notMember(pv.local.name)) continue;
+        return r;
+      }
+      return UNKNOWN;
+    }
+    return { k: "unknown", reason: REASON.notMember(v.local.name) };
   }
 
   /**
@@ -829,6 +882,7 @@ export class Binder {
 
   /** The value of reading property `name` (fields give their declared type; methods themselves). */
   memberVal(v: Val, name: string, depth: number): Val {
+    if (v.k === "obj") return this.objMember(v, name, depth);
     if (v.k === "ext") return { k: "ext", key: v.isModule ? `${v.key}/${name}` : `${v.key}.${name}`, isModule: false };
     if (v.k === "builtin") return BUILTIN;
     if (v.k === "unknown") return v;
@@ -1140,6 +1194,13 @@ export class Binder {
       }
       case "shape":
         return this.ownMember(v.key, name, undefined) ?? { k: "fail", reason: REASON.notMember(v.key) };
+      case "obj": {
+        const m = this.objMember(v, name, 1);
+        if (m.k === "def") return { k: "found", d: m.d, medium: false };
+        if (m.k === "ext") return { k: "ext", key: m.key };
+        if (m.k === "builtin") return { k: "builtin" };
+        return { k: "fail", reason: m.k === "unknown" ? m.reason : REASON.dynamic };
+      }
       case "inst":
         return this.instMember(v.types, name);
       case "def": {

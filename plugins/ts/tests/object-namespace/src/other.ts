@@ -1,0 +1,4 @@
+import { Jwt } from "./index";
+export function elsewhere(): void {
+  Jwt.verify("t");
+}

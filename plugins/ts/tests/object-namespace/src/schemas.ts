@@ -1,0 +1,6 @@
+export function string(): string {
+  return "";
+}
+export function number(): number {
+  return 0;
+}
