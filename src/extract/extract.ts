@@ -50,6 +50,40 @@ function squash(text: string, cap: number): string {
   return s.length > cap ? `${s.slice(0, cap - 1)}…` : s;
 }
 
+/**
+ * A callee as written, with every argument list of the chain it ends (`new App<E>().get('/', (c) =>
+ * { … }).post`) cut to placeholders that keep the argument count (`new App<E>().get(0,0).post`):
+ * what the resolver reads of it, however long the callbacks before it are.
+ */
+function compactCallee(node: Node, source: string): string {
+  const raw = () => source.slice(node.startIndex, node.endIndex);
+  const args = (n: Node | null) => {
+    const list = n?.namedChildren.filter((c): c is Node => c !== null && !c.type.includes("comment")) ?? [];
+    return list.some((c) => c.type === "spread_element") ? "(...0)" : `(${list.map(() => "0").join(",")})`;
+  };
+  const typeArgs = (n: Node) => {
+    const t = n.childForFieldName("type_arguments");
+    return t ? source.slice(t.startIndex, t.endIndex) : "";
+  };
+  switch (node.type) {
+    case "member_expression": {
+      const obj = node.childForFieldName("object");
+      const prop = node.childForFieldName("property");
+      return obj && prop ? `${compactCallee(obj, source)}.${source.slice(prop.startIndex, prop.endIndex)}` : raw();
+    }
+    case "call_expression": {
+      const fn = node.childForFieldName("function");
+      return fn ? `${compactCallee(fn, source)}${typeArgs(node)}${args(node.childForFieldName("arguments"))}` : raw();
+    }
+    case "new_expression": {
+      const ctor = node.childForFieldName("constructor");
+      return ctor ? `new ${compactCallee(ctor, source)}${typeArgs(node)}${args(node.childForFieldName("arguments"))}` : raw();
+    }
+    default:
+      return raw();
+  }
+}
+
 /** `text` with its `//` and block comments blanked (strings kept): a squashed line keeps no comment eating the rest. */
 function withoutComments(text: string): string {
   if (!text.includes("/")) return text;
@@ -743,7 +777,7 @@ class FileExtraction {
       paramIndex = params?.findIndex((n) => n.startIndex === p.startIndex) ?? -1;
       if (paramIndex < 0 || params?.[0]?.text.startsWith("this")) return;
     }
-    local.argOf = squash(this.source.slice(callee.startIndex, callee.endIndex), 200);
+    local.argOf = squash(compactCallee(callee, this.source), 400);
     local.argIndex = argIndex;
     local.argCount = list.length;
     local.paramIndex = paramIndex;

@@ -22,3 +22,12 @@ export function routes(app: App, either: Either, split: Split): void {
 
 // (last, so the lines above keep their numbers)
 import { Beta } from './context'
+export function longChain(app: App): void {
+  app
+    .get('/first', (c) => {
+      const a = c.json({ a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10, k: 11, l: 12, m: 13 })
+      const b = c.text('a long enough body that the callee text of the next call runs past two hundred chars')
+      return c.json([a, b])
+    })
+    .get('/second', (c) => c.text('second'))
+}
