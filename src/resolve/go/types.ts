@@ -506,6 +506,7 @@ export class GoTypes {
         return { k: "ext", key: `go:${imp.path}.${name}`, conf: imp.exact ? "high" : "medium", via: "import" };
       }
       case "val": {
+        if (st.t && /^\*?\s*struct\s*\{/.test(st.t.text.trim())) return this.anonymousField(st.t, name);
         const r = this.refOf(st);
         return this.onType(r, name, false);
       }
@@ -521,6 +522,20 @@ export class GoTypes {
       case "none":
         return st;
     }
+  }
+
+  /**
+   * A field of an anonymous struct type written in a function (`tests := []struct{ name string;
+   * cl *Client }{…}`, then `tt.cl` for each `tt`): the function's one field definition of that
+   * name (the queries make one per field of a struct literal type there), read as its declared
+   * type. Two such fields of the name in the function, or none, is unknown.
+   */
+  private anonymousField(t: TExpr, name: string): St {
+    if (t.scope < 0 || !new RegExp(`[{;\\s,]${name}[\\s,]`).test(t.text)) return { k: "none", why: UNKNOWN };
+    const fields = (t.f.children[t.scope] ?? []).map((i) => t.f.p.defs[i]!).filter((d) => d.kind === "field" && d.name === name);
+    const d = fields[0];
+    if (fields.length !== 1 || d?.type === undefined) return { k: "none", why: UNKNOWN };
+    return { k: "val", t: { text: d.type, f: t.f, scope: d.parent, at: d.start } };
   }
 
   private onType(r: TRef | undefined, name: string, methodsOnly: boolean): St {

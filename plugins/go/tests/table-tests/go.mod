@@ -1,0 +1,3 @@
+module example.com/tt
+
+go 1.21
