@@ -407,6 +407,9 @@ const ROLES = [
   "import_of",
   "member_of",
   "spread",
+  "iter_of",
+  "iter_method",
+  "iter_index",
 ] as const;
 
 const QUERY_INFO = new WeakMap<Query, QueryInfo>();
@@ -738,6 +741,12 @@ class FileExtraction {
     if (prop !== undefined) local.prop = prop;
     const importOf = this.text(C.import_of);
     if (importOf !== undefined) local.importOf = importOf;
+    const iterOf = this.text(C.iter_of);
+    if (iterOf !== undefined) {
+      local.iterOf = iterOf;
+      const method = this.first(C.iter_index) >= 0 ? "[]" : this.text(C.iter_method);
+      if (method !== undefined) local.iterMethod = method;
+    }
     if (pname === "local.param") local.isParam = true;
     if (this.first(C.const) >= 0) local.isConst = true;
     const scopeNode = this.first(C.scope);

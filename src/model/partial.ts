@@ -166,6 +166,12 @@ export interface Local {
   prop?: string;
   /** `@import_of`: what a dynamic `import("…")` loads (its source as written), a function's result. */
   importOf?: string;
+  /**
+   * `@iter_of`: an element of the named value — a loop variable over it, or over what its
+   * `@iter_method` (`values`, `keys`) returns; `[]` for an item read by subscript (`items[0]`).
+   */
+  iterOf?: string;
+  iterMethod?: string;
 }
 
 export interface Partial {

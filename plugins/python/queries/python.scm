@@ -177,6 +177,13 @@
 (assignment left: [(pattern_list (attribute object: (identifier) attribute: (identifier)) @name)
                    (tuple_pattern (attribute object: (identifier) attribute: (identifier)) @name)]) @local
 (for_statement left: (identifier) @name) @local
+; a loop variable over a name or a mapping's keys() / values(), an item read by subscript
+; (`for x in items`, `for v in by.values()`, `first = items[0]`): the element its annotation declares
+(for_statement left: (identifier) @name right: (identifier) @iter_of) @local
+(for_statement left: (identifier) @name
+  right: (call function: (attribute object: (identifier) @iter_of attribute: (identifier) @iter_method) arguments: (argument_list))) @local
+(assignment left: (identifier) @name
+  right: (subscript value: (identifier) @iter_of subscript: [(integer) (unary_operator) (identifier) (string)] @iter_index)) @local
 (for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
 (for_in_clause left: (identifier) @name) @local @alias_of
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of

@@ -562,6 +562,7 @@ export class PythonResolver {
           : this.nameVal(f, s, l.callOf);
         return this.callResult(callee, []);
       }
+      if (l.iterOf) return this.elementVal(f, s, l.iterOf, l.iterMethod);
       if (l.aliasOf) {
         // `str = str` at module level: the right side is read before the name is bound.
         if (l.aliasOf === l.name && s < 0 && isBuiltin(l.name))
@@ -572,6 +573,31 @@ export class PythonResolver {
       }
       return UNKNOWN;
     });
+  }
+
+  /**
+   * An element of the value named `name` (a loop variable over it, over its `values()` /
+   * `keys()`, or `name[i]`): read off the annotation that name is declared with (`items:
+   * list[Item]`, `by: Dict[str, Item]`). Unknown unless the name is an annotated variable or
+   * parameter whose declarations agree and the annotation is a container whose element it states.
+   */
+  private elementVal(f: FileInfo, scope: number, name: string, method: string | undefined): Val {
+    let s = scope;
+    for (;;) {
+      const d = s >= 0 ? f.p.defs[s]! : undefined;
+      if (!d || d.kind !== "class" || s === scope) {
+        const locals = f.locals.get(s)?.get(name);
+        if (childDefs(f, s, name).length > 0 || (f.imports.get(s)?.get(name)?.length ?? 0) > 0) return UNKNOWN;
+        if (locals && locals.length > 0) {
+          const typed = locals.filter((l) => l.type);
+          if (typed.length === 0 || typed.some((l) => l.type !== typed[0]!.type)) return UNKNOWN;
+          const el = elementAnnotation(parseAnnotation(typed[0]!.type!), method);
+          return el ? withBy(this.annVal(f, s, el), "receiver") : UNKNOWN;
+        }
+      }
+      if (s < 0) return UNKNOWN;
+      s = parentScope(f, s);
+    }
   }
 
   /** Names bound by `from x import *` at module level. */
@@ -1012,6 +1038,41 @@ function memberBy(rv: Val): By | undefined {
     default:
       return undefined;
   }
+}
+
+const SEQUENCES = new Set(["list", "List", "Sequence", "MutableSequence", "Deque", "deque"]);
+const ITERABLES = new Set([
+  ...SEQUENCES,
+  "Iterable",
+  "Iterator",
+  "Collection",
+  "set",
+  "Set",
+  "frozenset",
+  "FrozenSet",
+  "AbstractSet",
+  "MutableSet",
+  "KeysView",
+  "ValuesView",
+]);
+const MAPPINGS = new Set(["dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "DefaultDict", "defaultdict"]);
+
+/**
+ * The element type a container annotation states: what iterating it yields (a mapping: its keys),
+ * what its `values()` / `keys()` yield, what `x[i]` reads (`[]`: a sequence's element, a mapping's
+ * value). Undefined for anything else (a union, a tuple, a user class).
+ */
+export function elementAnnotation(a: Ann, method: string | undefined): Ann | undefined {
+  if (a.kind !== "name" || !a.args) return undefined;
+  const last = a.path.slice(a.path.lastIndexOf(".") + 1);
+  const args = a.args;
+  if (MAPPINGS.has(last) && args.length === 2) {
+    if (method === undefined || method === "keys") return args[0];
+    return method === "values" || method === "[]" ? args[1] : undefined;
+  }
+  if (args.length !== 1) return undefined;
+  if (method === undefined) return ITERABLES.has(last) ? args[0] : undefined;
+  return method === "[]" && SEQUENCES.has(last) ? args[0] : undefined;
 }
 
 /** A lambda parameter or a comprehension variable (marked by the query with the clause text). */

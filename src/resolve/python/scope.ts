@@ -143,6 +143,10 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
       if (l.callReceiver) prior.callReceiver = l.callReceiver;
     }
     if (l.aliasOf && !prior.aliasOf) prior.aliasOf = l.aliasOf;
+    if (l.iterOf && !prior.iterOf) {
+      prior.iterOf = l.iterOf;
+      if (l.iterMethod) prior.iterMethod = l.iterMethod;
+    }
     if (l.isParam) prior.isParam = true;
   }
   // `global x` in a function: every binding of x there is the module's.
