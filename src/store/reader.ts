@@ -405,6 +405,49 @@ export class SqlReader implements Reader {
     return out;
   }
 
+  /**
+   * The nodes whose `file` property is `file` (null: the nodes without one), through the file
+   * index (current state; as of a commit, a scan). In id order.
+   */
+  nodesByFile(plane: string, file: string | null): StoredNode[] {
+    const test = file === null ? "json_extract(props, '$.file') IS NULL" : "json_extract(props, '$.file') = @file";
+    const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE plane = @p AND ${test} ORDER BY id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), file })) as NodeRow[];
+    return rows.map((r) => toNode(plane, r));
+  }
+
+  /** The distinct string `file` properties of a plane's nodes (read from the file index alone). */
+  nodeFiles(plane: string): string[] {
+    const sql = `SELECT DISTINCT json_extract(props, '$.file') AS f FROM ${this.src.nodes} WHERE plane = @p AND json_extract(props, '$.file') IS NOT NULL`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane) })) as { f: unknown }[];
+    return rows.map((r) => r.f).filter((f): f is string => typeof f === "string");
+  }
+
+  /**
+   * For each node id: how many edges leave it and how many reach it whose `_generated_by` is
+   * `by` (nodes with none are absent), through the edge indexes.
+   */
+  edgeDegrees(plane: string, ids: readonly number[], by: string): Map<number, { out: number; in: number }> {
+    const out = new Map<number, { out: number; in: number }>();
+    if (ids.length === 0) return out;
+    const p = this.planeId(plane);
+    for (const [end, field] of [
+      ["src", "out"],
+      ["dst", "in"],
+    ] as const) {
+      const sql =
+        `SELECT ${end} AS id, count(*) AS n FROM ${this.src.edges} WHERE plane = @p AND ${end} IN (SELECT value FROM json_each(@ids)) ` +
+        `AND json_extract(props, '$._generated_by') = @by GROUP BY ${end}`;
+      const rows = this.ctx.stmt(sql).all(this.params({ p, ids: JSON.stringify(ids), by })) as { id: number; n: number }[];
+      for (const r of rows) {
+        let d = out.get(r.id);
+        if (!d) out.set(r.id, (d = { out: 0, in: 0 }));
+        d[field] = r.n;
+      }
+    }
+    return out;
+  }
+
   countNodes(plane: string): number {
     const sql = `SELECT count(*) AS n FROM ${this.src.nodes} WHERE plane = @p`;
     return (this.ctx.stmt(sql).get(this.params({ p: this.planeId(plane) })) as { n: number }).n;

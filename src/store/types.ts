@@ -79,6 +79,12 @@ export interface Reader {
    * last segment (the indexed name column) equals it. Optional.
    */
   nodesByNameProp?(plane: string, name: string): StoredNode[];
+  /** Nodes whose `file` property is `file` (null: without one), by an index. Optional (sync reads the whole plane without it). */
+  nodesByFile?(plane: string, file: string | null): StoredNode[];
+  /** The distinct string `file` properties of a plane's nodes. Optional, with nodesByFile. */
+  nodeFiles?(plane: string): string[];
+  /** Per node id: edges out and in whose `_generated_by` is `by` (nodes with none absent). Optional, with nodesByFile. */
+  edgeDegrees?(plane: string, ids: readonly number[], by: string): Map<number, { out: number; in: number }>;
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[];
   edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[];
   /** Every node / edge of a plane, in id order (streaming). */

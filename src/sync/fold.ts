@@ -19,9 +19,10 @@ import type { PluginSet } from "../plugin/host.js";
 import { releaseMemory, setCacheSize } from "../store/store.js";
 import { trimCHeap } from "../store/trim.js";
 import type { Store } from "../store/types.js";
-import { type ApplyStats, type PlaneState, applyChanges, applyFacts, canonical, loadPlaneFacts, loadPlaneState } from "./apply.js";
+import { type ApplyStats, type PlaneState, type StateView, applyChanges, applyFacts, canonical, loadPlaneFacts, loadPlaneState } from "./apply.js";
 import { digest, storeCache } from "./digest.js";
 import { FactIndex, type IncrementalStats, type Known } from "./incremental.js";
+import { lazyCapable, planeSource, writerState } from "./lazy.js";
 import { buildFacts } from "./pipeline.js";
 import { DEFAULT_MAX_BYTES, type WalkFile, blobSizeOrMissing, gitEntrySkip, walkSource } from "./walk.js";
 
@@ -384,19 +385,41 @@ export class PlaneSync {
    * no key collision (ownership by file would be ambiguous). False when it cannot vouch for that.
    */
   private seedFromPlane(at: string, partials: Known, tree: Tree): boolean {
-    const p = this.store.getPlane(this.plane);
-    if (!p || p.props.synced_commit !== at || p.props.rebuilding_since !== undefined) return false;
-    const builtBy = Array.isArray(p.props.built_by) ? p.props.built_by.map(String) : undefined;
-    if (!builtBy || !sameBuilders(builtBy, this.opts.plugins.builtBy)) return false;
-    const ledger = p.props.ledger;
-    const notes = ledger && typeof ledger === "object" && !Array.isArray(ledger) && Array.isArray(ledger.notes) ? ledger.notes.map(String) : undefined;
-    if (!notes || notes.some((n) => /collision/i.test(n))) return false;
+    const notes = this.trustedNotes(at);
+    if (!notes) return false;
+    // Lazily, unless every fold is to be checked against a full resolution (which reads the
+    // index's facts before the plane has them): the plane is read as the fold needs it (lazy.ts).
+    if (lazyCapable(this.store) && !this.verifying) {
+      this.index.seedLazy(planeSource(this.store, this.plane), partials, tree.manifests, notes);
+      if (this.index.empty && this.store.countNodes(this.plane) > 0) return false;
+      return true;
+    }
     const { state, facts } = loadPlaneFacts(this.store, this.plane);
     this.index.seed(facts, partials, tree.manifests, notes);
     if (this.index.empty && facts.nodes.length > 0) return false;
     this.state = state;
     this.stateSeq = this.store.currentSeq();
     return true;
+  }
+
+  /**
+   * The plane's last build notes when the plane vouches for being what these plugins resolve
+   * at `at`: it records `at`, these plugins built it, no rebuild is pending, and its last full
+   * build reported no key collision (ownership by file would be ambiguous). Else undefined.
+   */
+  private trustedNotes(at: string): string[] | undefined {
+    const p = this.store.getPlane(this.plane);
+    if (!p || p.props.synced_commit !== at || p.props.rebuilding_since !== undefined) return undefined;
+    const builtBy = Array.isArray(p.props.built_by) ? p.props.built_by.map(String) : undefined;
+    if (!builtBy || !sameBuilders(builtBy, this.opts.plugins.builtBy)) return undefined;
+    const ledger = p.props.ledger;
+    const notes = ledger && typeof ledger === "object" && !Array.isArray(ledger) && Array.isArray(ledger.notes) ? ledger.notes.map(String) : undefined;
+    if (!notes || notes.some((n) => /collision/i.test(n))) return undefined;
+    return notes;
+  }
+
+  private get verifying(): boolean {
+    return this.opts.verify ?? process.env.DRSG_FOLD_VERIFY === "1";
   }
 
   /** Does the _ops plane hold an image whose tag names a revision the history did not have yet? */
@@ -527,8 +550,10 @@ export class PlaneSync {
     const t0 = performance.now();
     // What the index knows is the tree at `from`; anything else starts it afresh — from the
     // plane's own facts when it can (a fresh process folding one commit resolves only the change).
-    if (this.tree?.commit !== from) {
+    // An index held by the plane is only as good as the plane: it must still vouch for `from`.
+    if (this.tree?.commit !== from || (this.index.lazy && !this.trustedNotes(from))) {
       this.index.reset();
+      this.tree = undefined;
       await this.warm(from);
     }
     const changes = await this.repo.diffTrees(from, to);
@@ -542,7 +567,7 @@ export class PlaneSync {
       if (this.opts.plugins.plugins.some((pl) => pl.manifest.manifests.includes(base))) manifestChanges.add(p);
     }
     let resolved = await this.index.update(partials, tree.manifests, basename(this.root), manifestChanges);
-    if (resolved.changes && (this.opts.verify ?? process.env.DRSG_FOLD_VERIFY === "1")) resolved = await this.verified(resolved, partials, tree);
+    if (resolved.changes && this.verifying) resolved = await this.verified(resolved, partials, tree);
     const t3 = performance.now();
     const history = await this.readHistory();
     // The _ops plane follows the manifests: re-read them when one changed, or when new commits
@@ -552,15 +577,18 @@ export class PlaneSync {
       ? await readManifests([...tree.files.values()], (p) => this.repo.readBlob(tree.files.get(p)!.oid!))
       : undefined;
     const t4 = performance.now();
-    if (!this.state || this.stateSeq !== this.store.currentSeq()) this.state = loadPlaneState(this.store, this.plane);
-    const state = this.state;
+    // The state in memory when it is current; a delta needs none (it reads the rows it patches
+    // from the writer); a full reconcile reads the plane.
+    const held = this.state && this.stateSeq === this.store.currentSeq() ? this.state : undefined;
+    const state: PlaneState | undefined = held ?? (resolved.changes ? undefined : loadPlaneState(this.store, this.plane));
     // The reconcile mutates the state as it writes: until the transaction commits it is suspect.
     this.state = undefined;
     let gitFacts = 0;
     let stats: ApplyStats;
     try {
       stats = this.store.write((w) => {
-        const s = resolved.changes ? applyChanges(w, this.plane, resolved.changes, state) : applyFacts(w, this.plane, resolved.all!, state);
+        const view: StateView = state ?? writerState(w, this.plane);
+        const s = resolved.changes ? applyChanges(w, this.plane, resolved.changes, view) : applyFacts(w, this.plane, resolved.all!, state!);
         w.setPlaneProps(this.plane, {
           synced_commit: to,
           synced_root: this.root,
@@ -582,7 +610,7 @@ export class PlaneSync {
       throw e;
     }
     this.state = state;
-    this.stateSeq = this.store.currentSeq();
+    if (state) this.stateSeq = this.store.currentSeq();
     this.partials = partials;
     this.tree = tree;
     const t5 = performance.now();
