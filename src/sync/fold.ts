@@ -342,17 +342,28 @@ export class PlaneSync {
    * Fill the in-memory partials of the plane's commit from the database cache (no parsing), so
    * the next fold reads nothing from the database for unchanged files. Start-up does it.
    */
-  async warm(at = this.syncedCommit()): Promise<void> {
+  async warm(at = this.syncedCommit(), compile = true): Promise<void> {
     if (!at || (this.tree?.commit === at && !this.index.empty)) return;
     const walk = await walkSource(this.root, { commit: at, repo: this.repo });
+    const jobs = new Set<string>();
+    for (const f of walk.files) {
+      const route = this.opts.plugins.route(f.path);
+      if (route && f.oid) jobs.add(route.job);
+    }
+    // The workers compile the tree's grammars now, beside the reads below, so the first commit
+    // folded after start-up pays no query compile (a load failure surfaces with the first file).
+    // A fold warming up extracts its own files ahead instead (extractAhead).
+    const warming = compile
+      ? this.pool()
+          .warm([...jobs])
+          .catch(() => [])
+      : undefined;
     const cache = storeCache(this.store);
     const partials: Known = new Map();
-    const jobs = new Set<string>();
     let missing = 0;
     for (const f of walk.files) {
       const route = this.opts.plugins.route(f.path);
       if (!route || !f.oid) continue;
-      jobs.add(route.job);
       const build = route.plugin.build;
       const known = this.partials.get(f.path);
       if (known && known.oid === f.oid && known.build === build) {
@@ -364,11 +375,6 @@ export class PlaneSync {
       else missing++;
     }
     this.partials = partials;
-    // The workers compile the tree's grammars now, beside the resolve below, so the first commit
-    // folded after start-up pays no query compile (a load failure surfaces with the first file).
-    const warming = this.pool()
-      .warm([...jobs])
-      .catch(() => []);
     const tree: Tree = { commit: at, files: new Map(walk.files.map((f) => [f.path, f])), manifests: new Map() };
     await this.readManifests(tree, undefined);
     this.tree = tree;
@@ -515,6 +521,40 @@ export class PlaneSync {
     return { tree, changed };
   }
 
+  /**
+   * Extract the blobs a tree diff brings in (claimed, within the walk's size bound) into the
+   * partial cache, so the fold after a start-up finds them there. Never rejects: what fails here
+   * is extracted (and reported) by the fold itself.
+   */
+  private async extractAhead(changes: TreeChange[]): Promise<number> {
+    try {
+      const cut = this.prefix === "" ? 0 : this.prefix.length + 1;
+      const files: { path: string; oid: string; read: () => Promise<Uint8Array> }[] = [];
+      for (const c of changes) {
+        if (c.change === "D" || !c.newOid || (cut > 0 && !c.path.startsWith(`${this.prefix}/`))) continue;
+        const rel = c.path.slice(cut);
+        if (!this.opts.plugins.route(rel) || gitEntrySkip(rel, c.newMode ?? "100644")) continue;
+        const size = await blobSizeOrMissing(this.repo, c.newOid);
+        if (size === undefined || size > DEFAULT_MAX_BYTES) continue;
+        const oid = c.newOid;
+        files.push({ path: rel, oid, read: () => this.repo.readBlob(oid) });
+      }
+      if (files.length === 0 || files.length > 64) return 0;
+      // A pool already running does it; else one worker (the main thread is busy reading the
+      // other partials, and a full pool would compile every grammar on every core).
+      const shared = this.opts.pool ?? this.ownPool;
+      const pool = shared ?? new ExtractPool(this.opts.plugins.jobs(), 1);
+      try {
+        const b = await buildFacts({ files, plugins: this.opts.plugins, treeName: basename(this.root), cache: storeCache(this.store), pool });
+        return b.report.parsed;
+      } finally {
+        if (!shared) await pool.close();
+      }
+    } catch {
+      return 0; // the fold extracts them again
+    }
+  }
+
   /** Partials for every claimed file of `tree`: kept when the blob is known, cached or parsed otherwise. */
   private async partialsOf(tree: Tree): Promise<{ partials: Known; parsed: number; cached: number }> {
     const partials: Known = new Map();
@@ -550,17 +590,25 @@ export class PlaneSync {
     const t0 = performance.now();
     // What the index knows is the tree at `from`; anything else starts it afresh — from the
     // plane's own facts when it can (a fresh process folding one commit resolves only the change).
+    const changes = await this.repo.diffTrees(from, to);
+    let parsedAhead = 0;
     // An index held by the plane is only as good as the plane: it must still vouch for `from`.
     if (this.tree?.commit !== from || (this.index.lazy && !this.trustedNotes(from))) {
       this.index.reset();
       this.tree = undefined;
-      await this.warm(from);
+      // The changed files are extracted on the workers while the partials of the rest are read.
+      const ahead = this.extractAhead(changes);
+      await this.warm(from, false);
+      parsedAhead = await ahead;
     }
-    const changes = await this.repo.diffTrees(from, to);
     const t1 = performance.now();
     const { tree, changed } = await this.treeAt(from, to, changes);
     const t2 = performance.now();
-    const { partials, parsed, cached } = await this.partialsOf(tree);
+    const got = await this.partialsOf(tree);
+    const { partials } = got;
+    // What was extracted ahead is found in the cache by partialsOf: it was parsed all the same.
+    const parsed = got.parsed + Math.min(parsedAhead, got.cached);
+    const cached = got.cached - Math.min(parsedAhead, got.cached);
     const manifestChanges = new Set<string>();
     for (const p of changed) {
       const base = p.slice(p.lastIndexOf("/") + 1);
