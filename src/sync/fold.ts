@@ -358,7 +358,7 @@ export class PlaneSync {
           .warm([...jobs])
           .catch(() => [])
       : undefined;
-    const cache = storeCache(this.store);
+    const cache = storeCache(this.store, { lazyRefs: true });
     const partials: Known = new Map();
     let missing = 0;
     for (const f of walk.files) {
@@ -371,7 +371,10 @@ export class PlaneSync {
         continue;
       }
       const hit = cache.get(f.oid, build);
-      if (hit) partials.set(f.path, { partial: { ...hit, path: f.path }, oid: f.oid, build });
+      if (hit) {
+        hit.path = f.path; // the object is ours (a spread would parse its refs)
+        partials.set(f.path, { partial: hit, oid: f.oid, build });
+      }
       else missing++;
     }
     this.partials = partials;

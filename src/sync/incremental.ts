@@ -211,7 +211,10 @@ function changedNames(a: Partial, b: Partial): Set<string> {
 
 /** P1: the partial as other files' resolution needs it — every local kept (class bodies type members). */
 function stripped(p: Partial): Partial {
-  return { ...p, refs: [] };
+  // Not a spread: a partial read for a fold parses its refs when first asked (lazy.ts).
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(p)) out[k] = k === "refs" ? [] : (p as unknown as Record<string, unknown>)[k];
+  return out as unknown as Partial;
 }
 
 /** Per-blob derived data, cached by blob id and build. */

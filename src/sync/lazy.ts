@@ -6,6 +6,7 @@
 // seedFromPlane): the plane records the commit, these plugins built it, no rebuild is pending,
 // no key collision was reported; SQLite keeps the file index in step with every write.
 import type { EdgeFact, Facts, NodeFact, Props } from "../model/facts.js";
+import type { Partial } from "../model/partial.js";
 import type { Reader, Store, StoredNode } from "../store/types.js";
 import { isOwned, loadPlaneFacts, type StateNode, type StateView } from "./apply.js";
 
@@ -179,4 +180,44 @@ export function writerState(w: Reader, plane: string): StateView {
       },
     },
   };
+}
+
+const REFS_AT = '"refs":[';
+const REFS_END = '],"imports":';
+
+/**
+ * A partial's JSON parsed with its refs left as text until first asked for (`partial.refs`):
+ * a fold reads every partial of the tree but resolves the refs of the few files it changes, and
+ * refs are most of a partial. The text is JSON.stringify's (no spaces, keys in Partial's order):
+ * `"refs":[` opens the top-level refs (no field of a definition is named so, and a quote that
+ * is not escaped is never inside a string) and `],"imports":` closes it (a ref holds no array).
+ * Anything else is parsed whole. Spreading the partial asks for the refs (use it as it is).
+ */
+export function parsePartialLazily(json: string): Partial {
+  const at = json.indexOf(REFS_AT);
+  const end = at < 0 ? -1 : json.indexOf(REFS_END, at);
+  if (end < 0) return JSON.parse(json) as Partial;
+  const open = at + REFS_AT.length - 1;
+  let head: Partial;
+  try {
+    head = JSON.parse(`${json.slice(0, open)}[]${json.slice(end + 1)}`) as Partial;
+  } catch {
+    return JSON.parse(json) as Partial;
+  }
+  if (!Array.isArray(head.refs) || head.refs.length !== 0 || !Array.isArray(head.imports)) return JSON.parse(json) as Partial;
+  const text = json.slice(open, end + 1);
+  const settle = (refs: Partial["refs"]) => Object.defineProperty(head, "refs", { value: refs, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(head, "refs", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const refs = JSON.parse(text) as Partial["refs"];
+      settle(refs);
+      return refs;
+    },
+    set(refs: Partial["refs"]) {
+      settle(refs);
+    },
+  });
+  return head;
 }
