@@ -6,7 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
-import { packPartial, unpackPartial } from "../model/packed.js";
+import { packPartial, unpackPartial, unpackPartialBytes } from "../model/packed.js";
 import { type CommitChanges, readChanges } from "./changes.js";
 import { type EdgeRow, type NodeRow, StoreContext, toEdge, toNode } from "./context.js";
 import { ensureFtsTokens, ftsQuery } from "./fts.js";
@@ -380,6 +380,18 @@ class SqliteStore extends SqlReader implements Store {
       }
     }
     return rows.map((r) => toNode(plane, r));
+  }
+
+  getCachedPartialBytes(blob: string, build: string): Buffer | undefined {
+    const row = this.ctx.stmt("SELECT data FROM partial_cache WHERE blob = ? AND build = ?").get(blob, build) as
+      | { data: Buffer }
+      | undefined;
+    if (!row) return undefined;
+    try {
+      return unpackPartialBytes(row.data);
+    } catch {
+      return undefined; // not what put wrote: a miss
+    }
   }
 
   getCachedPartial(blob: string, build: string): string | undefined {

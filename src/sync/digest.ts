@@ -36,9 +36,14 @@ export interface DigestResult {
 export function storeCache(store: Store, opts: { lazyRefs?: boolean } = {}): PartialCache {
   return {
     get(blob, build) {
-      const raw = store.getCachedPartial(blob, `${build}${PARTIAL_FORMAT}`);
+      const key = `${build}${PARTIAL_FORMAT}`;
+      // A fold warming up resolves few files' refs: theirs are decoded and parsed when asked (lazy.ts).
+      if (opts.lazyRefs && store.getCachedPartialBytes) {
+        const bytes = store.getCachedPartialBytes(blob, key);
+        return bytes === undefined ? undefined : parsePartialLazily(bytes);
+      }
+      const raw = store.getCachedPartial(blob, key);
       if (raw === undefined) return undefined;
-      // A fold warming up resolves few files' refs: theirs are parsed when asked (lazy.ts).
       return opts.lazyRefs ? parsePartialLazily(raw) : (JSON.parse(raw) as Partial);
     },
     put(rows) {

@@ -193,25 +193,27 @@ const REFS_END = '],"imports":';
  * is not escaped is never inside a string) and `],"imports":` closes it (a ref holds no array).
  * Anything else is parsed whole. Spreading the partial asks for the refs (use it as it is).
  */
-export function parsePartialLazily(json: string): Partial {
+export function parsePartialLazily(json: string | Buffer): Partial {
+  // On the bytes: the markers are ASCII, and no byte of a multi-byte UTF-8 sequence is.
+  const whole = () => JSON.parse(typeof json === "string" ? json : json.toString("utf8")) as Partial;
+  const text = (from: number, to?: number) => (typeof json === "string" ? json.slice(from, to) : json.toString("utf8", from, to));
   const at = json.indexOf(REFS_AT);
   const end = at < 0 ? -1 : json.indexOf(REFS_END, at);
-  if (end < 0) return JSON.parse(json) as Partial;
+  if (end < 0) return whole();
   const open = at + REFS_AT.length - 1;
   let head: Partial;
   try {
-    head = JSON.parse(`${json.slice(0, open)}[]${json.slice(end + 1)}`) as Partial;
+    head = JSON.parse(`${text(0, open)}[]${text(end + 1)}`) as Partial;
   } catch {
-    return JSON.parse(json) as Partial;
+    return whole();
   }
-  if (!Array.isArray(head.refs) || head.refs.length !== 0 || !Array.isArray(head.imports)) return JSON.parse(json) as Partial;
-  const text = json.slice(open, end + 1);
+  if (!Array.isArray(head.refs) || head.refs.length !== 0 || !Array.isArray(head.imports)) return whole();
   const settle = (refs: Partial["refs"]) => Object.defineProperty(head, "refs", { value: refs, writable: true, enumerable: true, configurable: true });
   Object.defineProperty(head, "refs", {
     enumerable: true,
     configurable: true,
     get() {
-      const refs = JSON.parse(text) as Partial["refs"];
+      const refs = JSON.parse(text(open, end + 1)) as Partial["refs"];
       settle(refs);
       return refs;
     },
