@@ -85,10 +85,6 @@ export interface Reader {
   nodeFiles?(plane: string): string[];
   /** Per node id: edges out and in whose `_generated_by` is `by` (nodes with none absent). Optional, with nodesByFile. */
   edgeDegrees?(plane: string, ids: readonly number[], by: string): Map<number, { out: number; in: number }>;
-  /** The edges whose `end` is one of `ids`, in id order (a walk's frontier at once). Optional: callers ask edgesIn / edgesOut per node. */
-  edgesAtMany?(plane: string, end: "src" | "dst", ids: readonly number[]): StoredEdge[];
-  /** The nodes of `ids` the plane holds, in id order. Optional, with edgesAtMany. */
-  nodesById?(plane: string, ids: readonly number[]): StoredNode[];
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[];
   edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[];
   /** Every node / edge of a plane, in id order (streaming). */
