@@ -363,6 +363,14 @@ export class SqlReader implements Reader {
     return rows.map((r) => toEdge(plane, r));
   }
 
+  /** The nodes of `ids` the plane holds (one query, for a listing of many neighbours), in id order. */
+  nodesById(plane: string, ids: readonly number[]): StoredNode[] {
+    if (ids.length === 0) return [];
+    const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE plane = @p AND id IN (SELECT value FROM json_each(@ids)) ORDER BY id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids) })) as NodeRow[];
+    return rows.map((r) => toNode(plane, r));
+  }
+
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {
     return this.edges(plane, "src", nodeId, type);
   }

@@ -85,6 +85,8 @@ export interface Reader {
   nodeFiles?(plane: string): string[];
   /** Per node id: edges out and in whose `_generated_by` is `by` (nodes with none absent). Optional, with nodesByFile. */
   edgeDegrees?(plane: string, ids: readonly number[], by: string): Map<number, { out: number; in: number }>;
+  /** The nodes of `ids` the plane holds, in id order (one read for many neighbours). Optional: callers ask getNode per id. */
+  nodesById?(plane: string, ids: readonly number[]): StoredNode[];
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[];
   edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[];
   /** Every node / edge of a plane, in id order (streaming). */
