@@ -19,7 +19,7 @@ import type { PluginSet } from "../plugin/host.js";
 import { compareEdges } from "../resolve/common.js";
 import { resolverFamily } from "../resolve/index.js";
 import type { FactChanges } from "./apply.js";
-import type { FactSource } from "./lazy.js";
+import type { FactSource, SourceStandIns } from "./lazy.js";
 
 /** What a file says about supertypes: each definition's extends / implements / owner / trait. */
 function inheritanceOf(p: Partial): string {
@@ -64,6 +64,12 @@ interface FamilyFacts {
   lazy?: boolean;
   /** A lazy family's keys asserted and given up by this update's delta, not yet in the plane. */
   pending?: { added: Set<string>; gone: Set<string> };
+  /**
+   * A lazy family's stand-ins as its last partial resolution left them (read from the plane the
+   * first time): a follower folding commit after commit reads them once. Dropped with the index
+   * when a fold's write fails.
+   */
+  standIns?: SourceStandIns;
 }
 
 const isCollisionNote = (n: string) => /collision/i.test(n);
@@ -573,7 +579,9 @@ export class FactIndex {
     }
     if (E.size > Math.max(64, mine.size / 2)) return { why: `${E.size} of ${mine.size} files affected` };
     // A lazy family's facts for E and its stand-ins, read from the plane (the rest is not needed).
-    const base: FamilyFacts = old.lazy ? { ...old, groups: this.source!.groups(old.build, old.files, E), ...this.source!.standIns(old.build, old.files) } : old;
+    const base: FamilyFacts = old.lazy
+      ? { ...old, groups: this.source!.groups(old.build, old.files, E), ...(old.standIns ?? this.source!.standIns(old.build, old.files)) }
+      : old;
     const input = [...mine.values()].map((x) => (E.has(x.partial.path) ? x.partial : this.stripped(x))).sort(byPath);
     const { facts, notes } = await this.run(name, input, old.manifests, treeName, E);
     // Keys claimed by two files make ownership ambiguous: such a family is always resolved in full.
@@ -629,6 +637,7 @@ export class FactIndex {
       // The plane takes the delta when the fold writes it; until then other families ask here.
       old.pending = { added: nowKeys, gone: new Set(changes.goneNodes) };
       old.notes = notes;
+      old.standIns = { shared, loose: base.loose, reached };
       return { changes, files: E.size };
     }
     // Nothing can fail from here on: update the family in place (no copies of its big tables).

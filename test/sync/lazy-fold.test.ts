@@ -70,12 +70,12 @@ describe("a fold seeded from the plane", () => {
             "shop/util.py": `${BASE["shop/util.py"]}\n\ndef other(y):\n    return y\n`,
             "shop/main.py": "from shop.util import helper, other\n\n\ndef run(x):\n    return other(helper(x))\n",
           }, "partial"],
+          ["a call dropped, a stand-in with it", { "shop/util.py": "def helper(x):\n    return x\n\n\ndef other(y):\n    return y\n" }, "partial"],
           ["a rename across two files", {
             "src/price.ts": "export function cost(item: string): number {\n  return item.length;\n}\n",
             "src/cart.ts": 'import { cost } from "./price";\n\nexport function add(item: string): number {\n  return cost(item);\n}\n',
           }, "partial"],
           ["a file added (every fact read back)", { "shop/extra.py": "from shop.util import other\n\n\ndef more(z):\n    return other(z)\n" }, "full"],
-          ["a call dropped, a stand-in with it", { "shop/util.py": "def helper(x):\n    return x\n\n\ndef other(y):\n    return y\n" }, "partial"],
           ["a file deleted", { "shop/extra.py": null }, "full"],
         ];
         for (const [what, files, how] of steps) {
