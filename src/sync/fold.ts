@@ -341,6 +341,8 @@ export class PlaneSync {
   /**
    * Fill the in-memory partials of the plane's commit from the database cache (no parsing), so
    * the next fold reads nothing from the database for unchanged files. Start-up does it.
+   * `compile`: have the workers compile the tree's grammars meanwhile (false for a fold, which
+   * extracts its changed files ahead on a worker of its own).
    */
   async warm(at = this.syncedCommit(), compile = true): Promise<void> {
     if (!at || (this.tree?.commit === at && !this.index.empty)) return;
