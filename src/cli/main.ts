@@ -3,6 +3,7 @@
 import { DrsgError } from "../model/errors.js";
 import { version } from "../version.js";
 import { type CliIO, EXIT, exitCodeOf, parseCommandArgs, printError } from "./command.js";
+import { loadCommand } from "./commands/load.js";
 import { COMMAND_NAMES } from "./commands/names.js";
 
 export { version };
@@ -69,7 +70,7 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
     out.out(version());
     return 0;
   }
-  const cmd = COMMAND_NAMES.includes(name) ? (await commands()).find((c) => c.name === name) : undefined;
+  const cmd = COMMAND_NAMES.includes(name) ? await loadCommand(name) : undefined;
   if (!cmd) {
     const { runToolCommand, toolCommand } = await verbs();
     const toolCmd = await toolCommand(name);

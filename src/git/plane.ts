@@ -200,7 +200,11 @@ export async function readGitPlane(repo: GitRepo, r: Reader, plane: string, opts
   const reflog = await repo.reflog("HEAD").catch(() => [] as ReflogEntry[]);
   const rebases = rebasesFromReflog(reflog);
 
-  // New commits: newest first from every tip, stopping at commits the plane holds.
+  // New commits: newest first from every tip, stopping at commits the plane holds — and, on a
+  // plane whose first read was bounded, at commits older than what it read (the ledger says
+  // older commits are not in the plane: an update must not read them back a window at a time).
+  const prior = info?.props.ledger as Props | undefined;
+  const floorTs = prior?.truncated === true && typeof prior.oldest_ts === "number" ? prior.oldest_ts : undefined;
   const fresh = new Map<string, CommitInfo>();
   const queued = new Set<string>();
   const heap = new NewestFirst();
@@ -208,7 +212,8 @@ export async function readGitPlane(repo: GitRepo, r: Reader, plane: string, opts
     if (!sha || queued.has(sha) || has(commitKey(sha))) return;
     queued.add(sha);
     try {
-      heap.push(await repo.commitInfo(sha));
+      const c = await repo.commitInfo(sha);
+      if (floorTs === undefined || c.committedTs >= floorTs) heap.push(c);
     } catch {
       // pruned or never fetched: history simply ends there
     }
@@ -338,11 +343,14 @@ export async function readGitPlane(repo: GitRepo, r: Reader, plane: string, opts
   if (head) want.synced_commit = head;
   if (opts.root) want.synced_root = opts.root;
   if (!info) {
+    let oldest: number | undefined;
+    for (const c of fresh.values()) if (oldest === undefined || c.committedTs < oldest) oldest = c.committedTs;
     want.ledger = {
       at: Math.floor(Date.now() / 1000),
       commits_read: fresh.size,
       max_commits: max,
       truncated,
+      ...(truncated && oldest !== undefined ? { oldest_ts: oldest } : {}),
       note: truncated
         ? `history read newest first up to ${max} commits; older commits are not in this plane`
         : "whole reachable history read",

@@ -10,3 +10,8 @@ export function packPartial(json: string): Uint8Array {
 export function unpackPartial(packed: Uint8Array): string {
   return inflateRawSync(packed).toString("utf8");
 }
+
+/** The JSON text as UTF-8 bytes, undecoded (for a reader that decodes only part of it). */
+export function unpackPartialBytes(packed: Uint8Array): Buffer {
+  return inflateRawSync(packed);
+}

@@ -363,6 +363,14 @@ export class SqlReader implements Reader {
     return rows.map((r) => toEdge(plane, r));
   }
 
+  /** The nodes of `ids` the plane holds (one query, for a listing of many neighbours), in id order. */
+  nodesById(plane: string, ids: readonly number[]): StoredNode[] {
+    if (ids.length === 0) return [];
+    const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE plane = @p AND id IN (SELECT value FROM json_each(@ids)) ORDER BY id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids) })) as NodeRow[];
+    return rows.map((r) => toNode(plane, r));
+  }
+
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {
     return this.edges(plane, "src", nodeId, type);
   }
@@ -401,6 +409,49 @@ export class SqlReader implements Reader {
       const site: NodeSite = { key: r.key, label: r.label, file: r.file, line: r.line };
       if (typeof r.end_line === "number") site.end_line = r.end_line;
       out.push(site);
+    }
+    return out;
+  }
+
+  /**
+   * The nodes whose `file` property is `file` (null: the nodes without one), through the file
+   * index (current state; as of a commit, a scan). In id order.
+   */
+  nodesByFile(plane: string, file: string | null): StoredNode[] {
+    const test = file === null ? "json_extract(props, '$.file') IS NULL" : "json_extract(props, '$.file') = @file";
+    const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE plane = @p AND ${test} ORDER BY id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), file })) as NodeRow[];
+    return rows.map((r) => toNode(plane, r));
+  }
+
+  /** The distinct string `file` properties of a plane's nodes (read from the file index alone). */
+  nodeFiles(plane: string): string[] {
+    const sql = `SELECT DISTINCT json_extract(props, '$.file') AS f FROM ${this.src.nodes} WHERE plane = @p AND json_extract(props, '$.file') IS NOT NULL`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane) })) as { f: unknown }[];
+    return rows.map((r) => r.f).filter((f): f is string => typeof f === "string");
+  }
+
+  /**
+   * For each node id: how many edges leave it and how many reach it whose `_generated_by` is
+   * `by` (nodes with none are absent), through the edge indexes.
+   */
+  edgeDegrees(plane: string, ids: readonly number[], by: string): Map<number, { out: number; in: number }> {
+    const out = new Map<number, { out: number; in: number }>();
+    if (ids.length === 0) return out;
+    const p = this.planeId(plane);
+    for (const [end, field] of [
+      ["src", "out"],
+      ["dst", "in"],
+    ] as const) {
+      const sql =
+        `SELECT ${end} AS id, count(*) AS n FROM ${this.src.edges} WHERE plane = @p AND ${end} IN (SELECT value FROM json_each(@ids)) ` +
+        `AND json_extract(props, '$._generated_by') = @by GROUP BY ${end}`;
+      const rows = this.ctx.stmt(sql).all(this.params({ p, ids: JSON.stringify(ids), by })) as { id: number; n: number }[];
+      for (const r of rows) {
+        let d = out.get(r.id);
+        if (!d) out.set(r.id, (d = { out: 0, in: 0 }));
+        d[field] = r.n;
+      }
     }
     return out;
   }

@@ -4,13 +4,15 @@
 
 /**
  * Bumped whenever the DDL or the meaning of a column changes. v2: the partial cache holds its
- * JSON deflated (a BLOB), a seventh of the text v1 held.
+ * JSON deflated (a BLOB), a seventh of the text v1 held. v3: nodes are indexed by their `file`
+ * property (a fold reads one file's facts, not the plane).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * The oldest version opened by migrating it (MIGRATIONS[v] takes v to v + 1); older ones are
- * DB_SCHEMA. v1 → v2 touches only the partial cache, a cache: it starts empty again.
+ * DB_SCHEMA. v1 → v2 touches only the partial cache, a cache: it starts empty again. v2 → v3
+ * adds an index (no row is rewritten).
  */
 export const OLDEST_MIGRATED = 1;
 
@@ -36,11 +38,25 @@ const PARTIAL_CACHE = `CREATE TABLE partial_cache (
   PRIMARY KEY (blob, build)
 ) STRICT;`;
 
+/**
+ * Nodes by plane and `file` property: what a fold in a fresh process reads instead of the whole
+ * plane (sync/lazy.ts). SQLite keeps it in step with every write, in the same transaction, so it
+ * can never be stale; openStore re-creates it when it is missing (ensureFileIndex).
+ */
+export const NODES_FILE_INDEX = "nodes_file";
+const NODES_FILE = `CREATE INDEX IF NOT EXISTS ${NODES_FILE_INDEX} ON nodes (plane, json_extract(props, '$.file'));`;
+
 export const MIGRATIONS: Record<number, Migration> = {
   1: {
     sql: `DROP TABLE partial_cache;\n${PARTIAL_CACHE}`,
     instant: true,
     what: "the partial cache is re-created holding deflated JSON (it starts empty and refills on the next digest)",
+  },
+  2: {
+    sql: NODES_FILE,
+    // An index, not a rewrite: one read of the nodes table (about 0.2 s per 100k nodes).
+    instant: true,
+    what: "nodes are indexed by their file property, so a fold reads only the facts of the files it changes",
   },
 };
 
@@ -94,6 +110,7 @@ CREATE TABLE nodes (
 CREATE UNIQUE INDEX nodes_key ON nodes (plane, key);
 CREATE INDEX nodes_name ON nodes (plane, name);
 CREATE INDEX nodes_label ON nodes (plane, label);
+${NODES_FILE}
 
 CREATE TABLE node_hist (
   id     INTEGER NOT NULL,
@@ -147,6 +164,9 @@ CREATE VIRTUAL TABLE nodes_fts USING fts5 (
 
 ${PARTIAL_CACHE}
 `;
+
+/** The file index's DDL (idempotent), for openStore's check that it exists. */
+export const NODES_FILE_DDL = NODES_FILE;
 
 /** meta keys. `floor` is the oldest commit still readable as-of (0 until anything is reclaimed). */
 export const META_FLOOR = "floor";

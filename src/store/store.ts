@@ -6,13 +6,13 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
-import { packPartial, unpackPartial } from "../model/packed.js";
+import { packPartial, unpackPartial, unpackPartialBytes } from "../model/packed.js";
 import { type CommitChanges, readChanges } from "./changes.js";
 import { type EdgeRow, type NodeRow, StoreContext, toEdge, toNode } from "./context.js";
 import { ensureFtsTokens, ftsQuery } from "./fts.js";
 import { openConnection, openError, releaseLock, takeLock } from "./lock.js";
 import { SqlReader } from "./reader.js";
-import { APPLICATION_ID, DDL, META_FLOOR, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
+import { APPLICATION_ID, DDL, META_FLOOR, NODES_FILE_DDL, NODES_FILE_INDEX, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
 import type { DbCommit, OpenOptions, PlaneDelta, Reader, Store, StoredNode, Writer } from "./types.js";
 import { instantFrom, MaintenanceStore, migrate, upgradeRequired } from "./upgrade.js";
 import { StoreWriter } from "./writer.js";
@@ -117,6 +117,15 @@ function inspect(db: Database.Database, file: string): "empty" | "drsg" | number
   return "drsg";
 }
 
+/**
+ * The nodes' file index (schema.ts, NODES_FILE_INDEX) exists: a file that lost it (dropped by
+ * hand, a tool's VACUUM of another schema) gets it back here, so no read ever falls back to a
+ * scan of the plane. SQLite maintains it in every write after that.
+ */
+function ensureFileIndex(db: Database.Database): void {
+  const row = db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'index' AND name = ?").get(NODES_FILE_INDEX);
+  if (row === undefined) db.exec(NODES_FILE_DDL);
+}
 
 function initSchema(db: Database.Database): void {
   db.exec("BEGIN IMMEDIATE");
@@ -184,6 +193,7 @@ export function openStore(path: string, opts: OpenOptions & { maintenance?: bool
     }
     // Search rows indexed by another tokenisation are rebuilt (fts.ts), readonly or not, as migrations are.
     ensureFtsTokens(db, state === "empty");
+    ensureFileIndex(db);
     db.pragma("synchronous = NORMAL");
     db.pragma(`cache_size = -${DEFAULT_CACHE_KIB}`);
     db.pragma("temp_store = MEMORY");
@@ -370,6 +380,18 @@ class SqliteStore extends SqlReader implements Store {
       }
     }
     return rows.map((r) => toNode(plane, r));
+  }
+
+  getCachedPartialBytes(blob: string, build: string): Buffer | undefined {
+    const row = this.ctx.stmt("SELECT data FROM partial_cache WHERE blob = ? AND build = ?").get(blob, build) as
+      | { data: Buffer }
+      | undefined;
+    if (!row) return undefined;
+    try {
+      return unpackPartialBytes(row.data);
+    } catch {
+      return undefined; // not what put wrote: a miss
+    }
   }
 
   getCachedPartial(blob: string, build: string): string | undefined {

@@ -21,6 +21,19 @@ export interface PlaneState {
   edges: Map<string, { id: number; props: Props }>;
 }
 
+/**
+ * What applyChanges reads and records of the state: a PlaneState, or a view read from the writer
+ * as it is asked (lazy.ts, writerState) when no copy of the plane is held in memory.
+ */
+export interface StateView {
+  nodes: { get(key: string): StateNode | undefined; set(key: string, n: StateNode): unknown; delete(key: string): unknown };
+  edges: {
+    get(id: string): { id: number; props: Props } | undefined;
+    set(id: string, e: { id: number; props: Props }): unknown;
+    delete(id: string): unknown;
+  };
+}
+
 export interface ApplyStats {
   nodesCreated: number;
   nodesPatched: number;
@@ -219,7 +232,7 @@ function patchNode(w: Writer, plane: string, prior: StateNode, f: NodeFact, stat
  * An asserted edge: patched in place when the state holds it; else what to create, when both
  * endpoints are in the plane (undefined otherwise, or when it was held).
  */
-function patchOrNewEdge(w: Writer, plane: string, state: PlaneState, id: string, e: EdgeFact, stats: ApplyStats): EdgeInput | undefined {
+function patchOrNewEdge(w: Writer, plane: string, state: StateView, id: string, e: EdgeFact, stats: ApplyStats): EdgeInput | undefined {
   const prior = state.edges.get(id);
   if (prior) {
     if (canonical(prior.props) !== canonical(e.props)) {
@@ -305,7 +318,7 @@ export interface FactChanges {
  * `_`-props and vectors kept, non-parser nodes never touched), touching only the facts named.
  * applyFacts(all facts) and applyChanges(the difference) leave the same plane.
  */
-export function applyChanges(w: Writer, plane: string, ch: FactChanges, state: PlaneState): ApplyStats {
+export function applyChanges(w: Writer, plane: string, ch: FactChanges, state: StateView): ApplyStats {
   const stats = noStats();
   for (const e of ch.goneEdges) {
     const id = edgeId(e.src, e.type, e.dst);

@@ -10,6 +10,7 @@ import type { Store } from "../store/types.js";
 import { readManifests, writeOpsPlane } from "../ops/plane.js";
 import { type GitPlaneDelta, gitPlaneName, readGitPlane, writeGitPlane } from "../git/plane.js";
 import { type ApplyStats, applyFacts, loadPlaneState } from "./apply.js";
+import { parsePartialLazily } from "./lazy.js";
 import { type BuildReport, type BuildResult, type PartialCache, buildFacts } from "./pipeline.js";
 import { type WalkSource, walkSource } from "./walk.js";
 
@@ -32,11 +33,18 @@ export interface DigestResult {
 }
 
 /** The partial cache over the store's table, keyed by plugin build and the extractor's partial format. */
-export function storeCache(store: Store): PartialCache {
+export function storeCache(store: Store, opts: { lazyRefs?: boolean } = {}): PartialCache {
   return {
     get(blob, build) {
-      const raw = store.getCachedPartial(blob, `${build}${PARTIAL_FORMAT}`);
-      return raw === undefined ? undefined : (JSON.parse(raw) as Partial);
+      const key = `${build}${PARTIAL_FORMAT}`;
+      // A fold warming up resolves few files' refs: theirs are decoded and parsed when asked (lazy.ts).
+      if (opts.lazyRefs && store.getCachedPartialBytes) {
+        const bytes = store.getCachedPartialBytes(blob, key);
+        return bytes === undefined ? undefined : parsePartialLazily(bytes);
+      }
+      const raw = store.getCachedPartial(blob, key);
+      if (raw === undefined) return undefined;
+      return opts.lazyRefs ? parsePartialLazily(raw) : (JSON.parse(raw) as Partial);
     },
     put(rows) {
       store.putCachedPartials(

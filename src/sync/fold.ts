@@ -19,9 +19,10 @@ import type { PluginSet } from "../plugin/host.js";
 import { releaseMemory, setCacheSize } from "../store/store.js";
 import { trimCHeap } from "../store/trim.js";
 import type { Store } from "../store/types.js";
-import { type ApplyStats, type PlaneState, applyChanges, applyFacts, canonical, loadPlaneFacts, loadPlaneState } from "./apply.js";
+import { type ApplyStats, type PlaneState, type StateView, applyChanges, applyFacts, canonical, loadPlaneFacts, loadPlaneState } from "./apply.js";
 import { digest, storeCache } from "./digest.js";
 import { FactIndex, type IncrementalStats, type Known } from "./incremental.js";
+import { lazyCapable, planeSource, writerState } from "./lazy.js";
 import { buildFacts } from "./pipeline.js";
 import { DEFAULT_MAX_BYTES, type WalkFile, blobSizeOrMissing, gitEntrySkip, walkSource } from "./walk.js";
 
@@ -340,18 +341,31 @@ export class PlaneSync {
   /**
    * Fill the in-memory partials of the plane's commit from the database cache (no parsing), so
    * the next fold reads nothing from the database for unchanged files. Start-up does it.
+   * `compile`: have the workers compile the tree's grammars meanwhile (false for a fold, which
+   * extracts its changed files ahead on a worker of its own).
    */
-  async warm(at = this.syncedCommit()): Promise<void> {
+  async warm(at = this.syncedCommit(), compile = true): Promise<void> {
     if (!at || (this.tree?.commit === at && !this.index.empty)) return;
     const walk = await walkSource(this.root, { commit: at, repo: this.repo });
-    const cache = storeCache(this.store);
-    const partials: Known = new Map();
     const jobs = new Set<string>();
+    for (const f of walk.files) {
+      const route = this.opts.plugins.route(f.path);
+      if (route && f.oid) jobs.add(route.job);
+    }
+    // The workers compile the tree's grammars now, beside the reads below, so the first commit
+    // folded after start-up pays no query compile (a load failure surfaces with the first file).
+    // A fold warming up extracts its own files ahead instead (extractAhead).
+    const warming = compile
+      ? this.pool()
+          .warm([...jobs])
+          .catch(() => [])
+      : undefined;
+    const cache = storeCache(this.store, { lazyRefs: true });
+    const partials: Known = new Map();
     let missing = 0;
     for (const f of walk.files) {
       const route = this.opts.plugins.route(f.path);
       if (!route || !f.oid) continue;
-      jobs.add(route.job);
       const build = route.plugin.build;
       const known = this.partials.get(f.path);
       if (known && known.oid === f.oid && known.build === build) {
@@ -359,15 +373,13 @@ export class PlaneSync {
         continue;
       }
       const hit = cache.get(f.oid, build);
-      if (hit) partials.set(f.path, { partial: { ...hit, path: f.path }, oid: f.oid, build });
+      if (hit) {
+        hit.path = f.path; // the object is ours (a spread would parse its refs)
+        partials.set(f.path, { partial: hit, oid: f.oid, build });
+      }
       else missing++;
     }
     this.partials = partials;
-    // The workers compile the tree's grammars now, beside the resolve below, so the first commit
-    // folded after start-up pays no query compile (a load failure surfaces with the first file).
-    const warming = this.pool()
-      .warm([...jobs])
-      .catch(() => []);
     const tree: Tree = { commit: at, files: new Map(walk.files.map((f) => [f.path, f])), manifests: new Map() };
     await this.readManifests(tree, undefined);
     this.tree = tree;
@@ -384,19 +396,41 @@ export class PlaneSync {
    * no key collision (ownership by file would be ambiguous). False when it cannot vouch for that.
    */
   private seedFromPlane(at: string, partials: Known, tree: Tree): boolean {
-    const p = this.store.getPlane(this.plane);
-    if (!p || p.props.synced_commit !== at || p.props.rebuilding_since !== undefined) return false;
-    const builtBy = Array.isArray(p.props.built_by) ? p.props.built_by.map(String) : undefined;
-    if (!builtBy || !sameBuilders(builtBy, this.opts.plugins.builtBy)) return false;
-    const ledger = p.props.ledger;
-    const notes = ledger && typeof ledger === "object" && !Array.isArray(ledger) && Array.isArray(ledger.notes) ? ledger.notes.map(String) : undefined;
-    if (!notes || notes.some((n) => /collision/i.test(n))) return false;
+    const notes = this.trustedNotes(at);
+    if (!notes) return false;
+    // Lazily, unless every fold is to be checked against a full resolution (which reads the
+    // index's facts before the plane has them): the plane is read as the fold needs it (lazy.ts).
+    if (lazyCapable(this.store) && !this.verifying) {
+      this.index.seedLazy(planeSource(this.store, this.plane), partials, tree.manifests, notes);
+      if (this.index.empty && this.store.countNodes(this.plane) > 0) return false;
+      return true;
+    }
     const { state, facts } = loadPlaneFacts(this.store, this.plane);
     this.index.seed(facts, partials, tree.manifests, notes);
     if (this.index.empty && facts.nodes.length > 0) return false;
     this.state = state;
     this.stateSeq = this.store.currentSeq();
     return true;
+  }
+
+  /**
+   * The plane's last build notes when the plane vouches for being what these plugins resolve
+   * at `at`: it records `at`, these plugins built it, no rebuild is pending, and its last full
+   * build reported no key collision (ownership by file would be ambiguous). Else undefined.
+   */
+  private trustedNotes(at: string): string[] | undefined {
+    const p = this.store.getPlane(this.plane);
+    if (!p || p.props.synced_commit !== at || p.props.rebuilding_since !== undefined) return undefined;
+    const builtBy = Array.isArray(p.props.built_by) ? p.props.built_by.map(String) : undefined;
+    if (!builtBy || !sameBuilders(builtBy, this.opts.plugins.builtBy)) return undefined;
+    const ledger = p.props.ledger;
+    const notes = ledger && typeof ledger === "object" && !Array.isArray(ledger) && Array.isArray(ledger.notes) ? ledger.notes.map(String) : undefined;
+    if (!notes || notes.some((n) => /collision/i.test(n))) return undefined;
+    return notes;
+  }
+
+  private get verifying(): boolean {
+    return this.opts.verify ?? process.env.DRSG_FOLD_VERIFY === "1";
   }
 
   /** Does the _ops plane hold an image whose tag names a revision the history did not have yet? */
@@ -492,6 +526,40 @@ export class PlaneSync {
     return { tree, changed };
   }
 
+  /**
+   * Extract the blobs a tree diff brings in (claimed, within the walk's size bound) into the
+   * partial cache, so the fold after a start-up finds them there. Never rejects: what fails here
+   * is extracted (and reported) by the fold itself.
+   */
+  private async extractAhead(changes: TreeChange[]): Promise<number> {
+    try {
+      const cut = this.prefix === "" ? 0 : this.prefix.length + 1;
+      const files: { path: string; oid: string; read: () => Promise<Uint8Array> }[] = [];
+      for (const c of changes) {
+        if (c.change === "D" || !c.newOid || (cut > 0 && !c.path.startsWith(`${this.prefix}/`))) continue;
+        const rel = c.path.slice(cut);
+        if (!this.opts.plugins.route(rel) || gitEntrySkip(rel, c.newMode ?? "100644")) continue;
+        const size = await blobSizeOrMissing(this.repo, c.newOid);
+        if (size === undefined || size > DEFAULT_MAX_BYTES) continue;
+        const oid = c.newOid;
+        files.push({ path: rel, oid, read: () => this.repo.readBlob(oid) });
+      }
+      if (files.length === 0 || files.length > 64) return 0;
+      // A pool already running does it; else one worker (the main thread is busy reading the
+      // other partials, and a full pool would compile every grammar on every core).
+      const shared = this.opts.pool ?? this.ownPool;
+      const pool = shared ?? new ExtractPool(this.opts.plugins.jobs(), 1);
+      try {
+        const b = await buildFacts({ files, plugins: this.opts.plugins, treeName: basename(this.root), cache: storeCache(this.store), pool });
+        return b.report.parsed;
+      } finally {
+        if (!shared) await pool.close();
+      }
+    } catch {
+      return 0; // the fold extracts them again
+    }
+  }
+
   /** Partials for every claimed file of `tree`: kept when the blob is known, cached or parsed otherwise. */
   private async partialsOf(tree: Tree): Promise<{ partials: Known; parsed: number; cached: number }> {
     const partials: Known = new Map();
@@ -527,22 +595,32 @@ export class PlaneSync {
     const t0 = performance.now();
     // What the index knows is the tree at `from`; anything else starts it afresh — from the
     // plane's own facts when it can (a fresh process folding one commit resolves only the change).
-    if (this.tree?.commit !== from) {
-      this.index.reset();
-      await this.warm(from);
-    }
     const changes = await this.repo.diffTrees(from, to);
+    let parsedAhead = 0;
+    // An index held by the plane is only as good as the plane: it must still vouch for `from`.
+    if (this.tree?.commit !== from || (this.index.lazy && !this.trustedNotes(from))) {
+      this.index.reset();
+      this.tree = undefined;
+      // The changed files are extracted on the workers while the partials of the rest are read.
+      const ahead = this.extractAhead(changes);
+      await this.warm(from, false);
+      parsedAhead = await ahead;
+    }
     const t1 = performance.now();
     const { tree, changed } = await this.treeAt(from, to, changes);
     const t2 = performance.now();
-    const { partials, parsed, cached } = await this.partialsOf(tree);
+    const got = await this.partialsOf(tree);
+    const { partials } = got;
+    // What was extracted ahead is found in the cache by partialsOf: it was parsed all the same.
+    const parsed = got.parsed + Math.min(parsedAhead, got.cached);
+    const cached = got.cached - Math.min(parsedAhead, got.cached);
     const manifestChanges = new Set<string>();
     for (const p of changed) {
       const base = p.slice(p.lastIndexOf("/") + 1);
       if (this.opts.plugins.plugins.some((pl) => pl.manifest.manifests.includes(base))) manifestChanges.add(p);
     }
     let resolved = await this.index.update(partials, tree.manifests, basename(this.root), manifestChanges);
-    if (resolved.changes && (this.opts.verify ?? process.env.DRSG_FOLD_VERIFY === "1")) resolved = await this.verified(resolved, partials, tree);
+    if (resolved.changes && this.verifying) resolved = await this.verified(resolved, partials, tree);
     const t3 = performance.now();
     const history = await this.readHistory();
     // The _ops plane follows the manifests: re-read them when one changed, or when new commits
@@ -552,15 +630,18 @@ export class PlaneSync {
       ? await readManifests([...tree.files.values()], (p) => this.repo.readBlob(tree.files.get(p)!.oid!))
       : undefined;
     const t4 = performance.now();
-    if (!this.state || this.stateSeq !== this.store.currentSeq()) this.state = loadPlaneState(this.store, this.plane);
-    const state = this.state;
+    // The state in memory when it is current; a delta needs none (it reads the rows it patches
+    // from the writer); a full reconcile reads the plane.
+    const held = this.state && this.stateSeq === this.store.currentSeq() ? this.state : undefined;
+    const state: PlaneState | undefined = held ?? (resolved.changes ? undefined : loadPlaneState(this.store, this.plane));
     // The reconcile mutates the state as it writes: until the transaction commits it is suspect.
     this.state = undefined;
     let gitFacts = 0;
     let stats: ApplyStats;
     try {
       stats = this.store.write((w) => {
-        const s = resolved.changes ? applyChanges(w, this.plane, resolved.changes, state) : applyFacts(w, this.plane, resolved.all!, state);
+        const view: StateView = state ?? writerState(w, this.plane);
+        const s = resolved.changes ? applyChanges(w, this.plane, resolved.changes, view) : applyFacts(w, this.plane, resolved.all!, state!);
         w.setPlaneProps(this.plane, {
           synced_commit: to,
           synced_root: this.root,
@@ -582,7 +663,7 @@ export class PlaneSync {
       throw e;
     }
     this.state = state;
-    this.stateSeq = this.store.currentSeq();
+    if (state) this.stateSeq = this.store.currentSeq();
     this.partials = partials;
     this.tree = tree;
     const t5 = performance.now();

@@ -19,6 +19,7 @@ import type { PluginSet } from "../plugin/host.js";
 import { compareEdges } from "../resolve/common.js";
 import { resolverFamily } from "../resolve/index.js";
 import type { FactChanges } from "./apply.js";
+import type { FactSource, SourceStandIns } from "./lazy.js";
 
 /** What a file says about supertypes: each definition's extends / implements / owner / trait. */
 function inheritanceOf(p: Partial): string {
@@ -56,6 +57,19 @@ interface FamilyFacts {
   reached: Map<string, number>;
   /** The resolver reported key collisions: ownership by file is ambiguous, so no partial runs. */
   colliding: boolean;
+  /**
+   * Seeded lazily (seedLazy): groups, shared, loose, keys and reached are not held — the plane
+   * holds them (FactIndex.source) and a partial resolution reads what it needs of them.
+   */
+  lazy?: boolean;
+  /** A lazy family's keys asserted and given up by this update's delta, not yet in the plane. */
+  pending?: { added: Set<string>; gone: Set<string> };
+  /**
+   * A lazy family's stand-ins as its last partial resolution left them (read from the plane the
+   * first time): a follower folding commit after commit reads them once. Dropped with the index
+   * when a fold's write fails.
+   */
+  standIns?: SourceStandIns;
 }
 
 const isCollisionNote = (n: string) => /collision/i.test(n);
@@ -203,7 +217,10 @@ function changedNames(a: Partial, b: Partial): Set<string> {
 
 /** P1: the partial as other files' resolution needs it — every local kept (class bodies type members). */
 function stripped(p: Partial): Partial {
-  return { ...p, refs: [] };
+  // Not a spread: a partial read for a fold parses its refs when first asked (lazy.ts).
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(p)) out[k] = k === "refs" ? [] : (p as unknown as Record<string, unknown>)[k];
+  return out as unknown as Partial;
 }
 
 /** Per-blob derived data, cached by blob id and build. */
@@ -247,6 +264,8 @@ function typeUsesOf(p: Partial): TypeUse[] {
 export class FactIndex {
   private families = new Map<string, FamilyFacts>();
   private derived = new Map<string, Derived>();
+  /** Where lazy families' facts are read (seedLazy). */
+  private source: FactSource | undefined;
 
   constructor(private readonly plugins: PluginSet) {}
 
@@ -259,6 +278,13 @@ export class FactIndex {
     this.families.clear();
     this.prevPartials = undefined;
     this.derived.clear();
+    this.source = undefined;
+  }
+
+  /** Whether some family is held by the plane rather than in memory (seedLazy). */
+  get lazy(): boolean {
+    for (const f of this.families.values()) if (f.lazy) return true;
+    return false;
   }
 
   private d(x: { partial: Partial; oid: string; build: string }): Derived {
@@ -311,6 +337,8 @@ export class FactIndex {
     changedManifests: Set<string>,
   ): Promise<{ changes?: FactChanges; all?: Facts; stats: IncrementalStats }> {
     const stats: IncrementalStats = { full: [], partial: [] };
+    for (const f of this.families.values()) f.pending = undefined;
+    let lazyDelta = false;
     const fresh = this.empty;
     const deltas: { family: string; changes: FactChanges }[] = [];
     let anyFull = fresh;
@@ -379,10 +407,17 @@ export class FactIndex {
       }
       stats.partial.push({ family: name, files: r.files, of: mine.size });
       deltas.push({ family: name, changes: r.changes });
+      if (old.lazy) lazyDelta = true;
     }
     for (const name of [...this.families.keys()]) if (!this.plugins.get(name)) {
       this.families.delete(name);
       anyFull = true;
+    }
+    if (anyFull && lazyDelta) {
+      // A lazy family's delta is not in the plane yet, so the merge cannot read it there:
+      // resolve everything (a plane of several languages where one changed structurally).
+      this.reset();
+      return this.update(partials, manifests, treeName, changedManifests);
     }
     this.prevPartials = partials;
     this.prune(partials);
@@ -402,6 +437,7 @@ export class FactIndex {
 
   /** Every fact of the plane, merged across families as the pipeline merges them. */
   merged(): Facts {
+    this.materialize();
     const nodes = new Map<string, NodeFact>();
     const edges = new Map<string, EdgeFact>();
     for (const plugin of this.plugins.plugins) {
@@ -542,6 +578,10 @@ export class FactIndex {
       }
     }
     if (E.size > Math.max(64, mine.size / 2)) return { why: `${E.size} of ${mine.size} files affected` };
+    // A lazy family's facts for E and its stand-ins, read from the plane (the rest is not needed).
+    const base: FamilyFacts = old.lazy
+      ? { ...old, groups: this.source!.groups(old.build, old.files, E), ...(old.standIns ?? this.source!.standIns(old.build, old.files)) }
+      : old;
     const input = [...mine.values()].map((x) => (E.has(x.partial.path) ? x.partial : this.stripped(x))).sort(byPath);
     const { facts, notes } = await this.run(name, input, old.manifests, treeName, E);
     // Keys claimed by two files make ownership ambiguous: such a family is always resolved in full.
@@ -550,7 +590,7 @@ export class FactIndex {
     // Keys must stay with this family: a key another family holds is merged by plugin order.
     for (const [, grp] of g.groups)
       for (const key of grp.nodes.keys()) if (this.heldElsewhere(name, key)) return { why: `key ${key} is shared with another plugin` };
-    if (!sameEdges(g.loose, old.loose)) return { why: "facts between stand-ins changed" };
+    if (!sameEdges(g.loose, base.loose)) return { why: "facts between stand-ins changed" };
 
     const changes: FactChanges = { nodes: [], goneNodes: [], edges: [], goneEdges: [] };
     const nowKeys = new Set<string>();
@@ -569,30 +609,37 @@ export class FactIndex {
     }
     const gone: string[] = [];
     for (const path of E) {
-      const grp = old.groups.get(path);
+      const grp = base.groups.get(path);
       if (!grp) continue;
       for (const k of grp.nodes.keys()) if (!nowKeys.has(k)) gone.push(k);
       for (const [id, e] of grp.edges) if (!nowEdges.has(id)) changes.goneEdges.push(e);
     }
     // Stand-ins: those the new run emits, plus those the untouched files' edges still reach.
-    const reached = new Map(old.reached);
+    const reached = new Map(base.reached);
     for (const path of E) {
-      for (const k of old.groups.get(path)?.reach ?? []) reached.set(k, reached.get(k)! - 1);
+      for (const k of base.groups.get(path)?.reach ?? []) reached.set(k, (reached.get(k) ?? 0) - 1);
       for (const k of g.groups.get(path)?.reach ?? []) reached.set(k, (reached.get(k) ?? 0) + 1);
     }
     for (const [k, n] of reached) if (n <= 0) reached.delete(k);
     const shared = new Map(g.shared);
-    for (const [k, n] of old.shared) if (!shared.has(k) && reached.has(k)) shared.set(k, n);
+    for (const [k, n] of base.shared) if (!shared.has(k) && reached.has(k)) shared.set(k, n);
     for (const [k, n] of shared) {
       if (this.heldElsewhere(name, k)) return { why: `stand-in ${k} is shared with another plugin` };
       nowKeys.add(k);
-      const prior = old.shared.get(k);
+      const prior = base.shared.get(k);
       if (!prior || JSON.stringify(prior) !== JSON.stringify(n)) changes.nodes.push(n);
     }
-    for (const k of old.shared.keys()) if (!shared.has(k)) gone.push(k);
+    for (const k of base.shared.keys()) if (!shared.has(k)) gone.push(k);
     // A key that moved between files (or between a file and the stand-ins) is patched, not recreated.
     changes.goneNodes = gone.filter((k) => !nowKeys.has(k));
 
+    if (old.lazy) {
+      // The plane takes the delta when the fold writes it; until then other families ask here.
+      old.pending = { added: nowKeys, gone: new Set(changes.goneNodes) };
+      old.notes = notes;
+      old.standIns = { shared, loose: base.loose, reached };
+      return { changes, files: E.size };
+    }
     // Nothing can fail from here on: update the family in place (no copies of its big tables).
     for (const path of E) {
       const grp = g.groups.get(path);
@@ -609,8 +656,72 @@ export class FactIndex {
 
   /** Whether another family asserts a node with this key (the pipeline keeps the first plugin's). */
   private heldElsewhere(family: string, key: string): boolean {
-    for (const [name, f] of this.families) if (name !== family && f.keys.has(key)) return true;
+    for (const [name, f] of this.families) {
+      if (name === family) continue;
+      if (!f.lazy) {
+        if (f.keys.has(key)) return true;
+        continue;
+      }
+      if (f.pending?.added.has(key)) return true;
+      if (!f.pending?.gone.has(key) && this.source!.ownerOf(key) === f.build) return true;
+    }
     return false;
+  }
+
+  /**
+   * Seed from the plane without reading it (lazy.ts): every family of `partials` is held by
+   * `source`, which is read for what a partial resolution needs. The same conditions as seed():
+   * the caller vouches that the plane is what these partials resolve to.
+   */
+  seedLazy(source: FactSource, partials: Known, manifests: Map<string, Map<string, string>>, notes: string[]): void {
+    this.families.clear();
+    this.prevPartials = undefined;
+    this.source = undefined;
+    if (notes.some((n) => n.includes("key collision(s) between plugins"))) return;
+    this.source = source;
+    for (const plugin of this.plugins.plugins) {
+      const build = plugin.build;
+      const files = new Set<string>();
+      for (const [path, x] of partials) if (x.build === build) files.add(path);
+      if (files.size === 0) continue;
+      const name = plugin.manifest.name;
+      this.families.set(name, {
+        build,
+        files,
+        groups: new Map(),
+        shared: new Map(),
+        loose: new Map(),
+        manifests: manifests.get(name) ?? new Map(),
+        notes: [],
+        keys: new Set(),
+        reached: new Map(),
+        colliding: notes.some((n) => n.startsWith(`${name}: `) && isCollisionNote(n)),
+        lazy: true,
+      });
+    }
+    this.prevPartials = partials;
+    this.prune(partials);
+  }
+
+  /** Read every lazy family's facts from the plane into memory (it holds them exactly: no delta is pending). */
+  private materialize(): void {
+    if (!this.lazy) return;
+    const facts = this.source!.all();
+    const byBuild = new Map<string, { nodes: NodeFact[]; edges: EdgeFact[] }>();
+    const bucket = (b: unknown) => {
+      const k = String(b);
+      let x = byBuild.get(k);
+      if (!x) byBuild.set(k, (x = { nodes: [], edges: [] }));
+      return x;
+    };
+    for (const n of facts.nodes) bucket(n.props._generated_by).nodes.push(n);
+    for (const e of facts.edges) bucket(e.props._generated_by).edges.push(e);
+    for (const [name, f] of this.families) {
+      if (!f.lazy) continue;
+      const mine = byBuild.get(f.build) ?? { nodes: [], edges: [] };
+      const { groups, shared, loose, reached } = this.group(f.files, mine, undefined);
+      this.families.set(name, { ...f, groups, shared, loose, reached, keys: new Set(mine.nodes.map((n) => n.key)), lazy: false, pending: undefined });
+    }
   }
 
   /**

@@ -43,9 +43,15 @@ export const context = defineTool({
     if ("text" in r) return r.text;
     const n = r.node;
     const st = ctx.store;
-    const load = (id: number) => st.getNode(plane, id);
     const outgoing = st.edgesOut(plane, n.id);
     const incoming = st.edgesIn(plane, n.id);
+    // Every neighbour in one read where the store can (a hub has thousands of callers).
+    const near = new Map<number, StoredNode>();
+    if (st.nodesById) {
+      const ids = [...new Set([...incoming.map((e) => e.src), ...outgoing.map((e) => e.dst)])];
+      for (let i = 0; i < ids.length; i += 10_000) for (const x of st.nodesById(plane, ids.slice(i, i + 10_000))) near.set(x.id, x);
+    }
+    const load = (id: number) => (st.nodesById ? near.get(id) : st.getNode(plane, id));
     const sortLines = (xs: { line: string; sort: string }[]) =>
       xs.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)).map((x) => x.line);
     const group = (edges: StoredEdge[], dir: "in" | "out") =>

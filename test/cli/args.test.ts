@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { EXIT, bareMessage, exitCodeOf } from "../../src/cli/command.js";
 import { COMMANDS } from "../../src/cli/commands/index.js";
+import { loadCommand } from "../../src/cli/commands/load.js";
 import { COMMAND_NAMES } from "../../src/cli/commands/names.js";
 import { codePlanes, fieldsOf, outcomeOf, planeRows, soleCodePlane, syncedOf, toolHelp, toolInput } from "../../src/cli/tools.js";
 import { DrsgError } from "../../src/model/errors.js";
@@ -27,6 +28,11 @@ const code = (f: () => unknown): string => {
 
 test("the command line's list of command names is its commands' (it tells a command from a verb before loading either)", () => {
   assert.deepEqual([...COMMAND_NAMES].sort(), COMMANDS.map((c) => c.name).sort());
+});
+
+test("each command loads alone from the module that defines it", async () => {
+  for (const c of COMMANDS) assert.equal(await loadCommand(c.name), c, `loadCommand("${c.name}")`);
+  for (const name of ["nope", "__proto__", "constructor", "toString"]) assert.equal(await loadCommand(name), undefined);
 });
 
 test("each tool loads alone from the module that defines it, and the list of tool modules is the served list", async () => {

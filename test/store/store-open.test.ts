@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
-import { OLDEST_MIGRATED, SCHEMA_VERSION } from "../../src/store/schema.js";
+import { NODES_FILE_INDEX, OLDEST_MIGRATED, SCHEMA_VERSION } from "../../src/store/schema.js";
 import { openStore } from "../../src/store/store.js";
 import { tempDir, throwsCode } from "./helpers.js";
 
@@ -175,6 +175,46 @@ describe("opening a database", () => {
       const col = (check.prepare("SELECT type FROM pragma_table_info('partial_cache') WHERE name = 'data'").get() as { type: string }).type;
       assert.equal(col, "BLOB");
       check.close();
+    });
+  });
+
+  it("v2 → v3 adds the nodes' file index; a file that lost it gets it back at open, and nodesByFile reads through it", () => {
+    withDir((dir) => {
+      const file = join(dir, "g.drsg");
+      const s = openStore(file, { create: true });
+      s.write((w) => {
+        w.createPlane("p");
+        w.createNode("p", { key: "p/a", labels: ["Function"], props: { file: "a.py", line: 1 } });
+        w.createNode("p", { key: "p/b", labels: ["Function"], props: { file: "b.py", line: 1 } });
+        w.createNode("p", { key: "python:os", labels: ["External"], props: {} });
+      });
+      s.close();
+      const hasIndex = (db: Database.Database) =>
+        db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(NODES_FILE_INDEX) !== undefined;
+      for (const v of [2, SCHEMA_VERSION]) {
+        // v2 had no such index; a v3 file without it is one whose index was lost.
+        const raw = new Database(file);
+        raw.exec(`DROP INDEX ${NODES_FILE_INDEX}`);
+        raw.pragma(`user_version = ${v}`);
+        assert.equal(hasIndex(raw), false);
+        raw.close();
+        const again = openStore(file, { readonly: true });
+        try {
+          assert.deepEqual(again.nodesByFile!("p", "a.py").map((n) => n.key), ["p/a"]);
+          assert.deepEqual(again.nodesByFile!("p", null).map((n) => n.key), ["python:os"]);
+          assert.deepEqual(again.nodeFiles!("p").sort(), ["a.py", "b.py"]);
+        } finally {
+          again.close();
+        }
+        const check = new Database(file, { readonly: true });
+        assert.equal(check.pragma("user_version", { simple: true }), SCHEMA_VERSION);
+        assert.equal(hasIndex(check), true, `the index is back (from v${v})`);
+        const plan = check
+          .prepare("EXPLAIN QUERY PLAN SELECT id FROM nodes WHERE plane = 1 AND json_extract(props, '$.file') = 'a.py'")
+          .all() as { detail: string }[];
+        assert.match(plan.map((r) => r.detail).join(" "), new RegExp(NODES_FILE_INDEX));
+        check.close();
+      }
     });
   });
 

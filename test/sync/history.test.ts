@@ -182,6 +182,11 @@ describe("history follows folds", () => {
     assert.equal(ledger.max_commits, 5);
     const text = (await callTool(toolCtx(s), history, { plane: "shop" })).text;
     assert.match(text, /note: history read newest first up to 5 commits/);
+    // A commit after it adds that commit: the older ones stay out (not read back a window at a time).
+    makeRepo(dir, [{ files: { "later.txt": "later\n" }, message: "later" }]);
+    const r = await sync.syncToHead();
+    assert.equal(r.history?.commits, 1, JSON.stringify(r.history));
+    assert.equal(s.nodesByLabel("shop_git", "Commit").length, 6);
     await sync.close();
     s.close();
   });

@@ -127,4 +127,49 @@ describe("a fold killed mid-transaction", () => {
       store.close();
     }
   });
+
+  test("SIGKILL inside a one-file fold read from the plane (a fresh process): the plane and its file index stay sound; a restart folds it again", { timeout: 300_000 }, async () => {
+    const root = temp("drsg-kill-lazy-");
+    const dir = join(root, "shop");
+    const db = join(root, "graph.drsg");
+    const [c0] = makeRepo(dir, [{ files: BASE, message: "base" }]);
+    let store = openStore(db, { create: true });
+    await digest({ dir, plugins: officialSet(), plane: "shop", store, pool: sharedPool() });
+    const before = [...exportPlane(store, "shop")];
+    store.close();
+    // An existing file's change that renames a definition: a delta (nodes gone and created, edges rewritten).
+    const [c1] = makeRepo(dir, [
+      { files: { "src/price.ts": "export function cost(item: string): number {\n  return item.length;\n}\n", "src/cart.ts": 'import { cost } from "./price";\n\nexport function add(item: string): number {\n  return cost(item);\n}\n' }, message: "rename price" },
+    ]);
+
+    const child = run([fileURLToPath(new URL("./fold-child.js", import.meta.url)), dir, db, "shop"], env(root));
+    await child.waitFor(new RegExp(`^inside ${c1}$`));
+    child.proc.kill("SIGKILL");
+    assert.equal((await child.exited).signal, "SIGKILL");
+
+    const raw = new Database(db);
+    try {
+      // integrity_check also holds every index (the file index among them) to its table.
+      assert.equal(raw.pragma("integrity_check", { simple: true }), "ok");
+    } finally {
+      raw.close();
+    }
+    store = openStore(db);
+    try {
+      assert.equal(store.getPlane("shop")!.props.synced_commit, c0, "the recorded commit stayed behind");
+      assert.deepEqual([...exportPlane(store, "shop")], before, "nothing of the killed fold is visible");
+      const sync = await openSync(store, dir, { plane: "shop" });
+      try {
+        const r = await sync.syncToHead();
+        assert.equal(r.kind, "fold");
+        assert.deepEqual(r.resolution?.full, [], JSON.stringify(r.resolution));
+        assert.ok(r.resolution?.partial.length, "resolved in part, from the plane");
+        await assertConverged(store, "shop", dir, "after the restart");
+      } finally {
+        await sync.close();
+      }
+    } finally {
+      store.close();
+    }
+  });
 });
