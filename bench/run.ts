@@ -99,7 +99,7 @@ const sections: Section[] = [
 ];
 
 // Benchmarks other modules contribute (each exports `section()` returning { name, title, run }).
-for (const mod of ["verbs", "fold", "grep", "serve", "cypher", "algo", "web", "incremental", "oracle"]) {
+for (const mod of ["verbs", "fold", "grep", "serve", "cypher", "algo", "web", "incremental", "oracle", "oracle-go", "oracle-py"]) {
   const file = join(PACKAGE_ROOT, "dist", "bench", `${mod}-section.js`);
   if (!existsSync(file)) continue;
   const m = (await import(file)) as { section(repos: string[]): Section };
