@@ -86,13 +86,43 @@ describe("drsg watch", () => {
   });
 });
 
+type SyncResult = Awaited<ReturnType<Awaited<ReturnType<typeof openSync>>["syncToHead"]>>;
+
+/**
+ * After a SIGKILL inside a fold from `c0`: the database is sound (integrity_check also holds every
+ * index to its table), the plane is exactly as it was, and a restart folds to HEAD (`check` sees
+ * its result) and converges with a full digest.
+ */
+async function assertRecovers(db: string, dir: string, c0: string, before: unknown[], check: (r: SyncResult) => void): Promise<void> {
+  const raw = new Database(db);
+  try {
+    assert.equal(raw.pragma("integrity_check", { simple: true }), "ok");
+  } finally {
+    raw.close();
+  }
+  const store = openStore(db);
+  try {
+    assert.equal(store.getPlane("shop")!.props.synced_commit, c0, "the recorded commit stayed behind");
+    assert.deepEqual([...exportPlane(store, "shop")], before, "nothing of the killed fold is visible");
+    const sync = await openSync(store, dir, { plane: "shop" });
+    try {
+      check(await sync.syncToHead());
+      await assertConverged(store, "shop", dir, "after the restart");
+    } finally {
+      await sync.close();
+    }
+  } finally {
+    store.close();
+  }
+}
+
 describe("a fold killed mid-transaction", () => {
   test("SIGKILL inside the write leaves the old commit and a sound database; a restart folds the gap", { timeout: 300_000 }, async () => {
     const root = temp("drsg-kill-");
     const dir = join(root, "shop");
     const db = join(root, "graph.drsg");
     const [c0] = makeRepo(dir, [{ files: BASE, message: "base" }]);
-    let store = openStore(db, { create: true });
+    const store = openStore(db, { create: true });
     await digest({ dir, plugins: officialSet(), plane: "shop", store, pool: sharedPool() });
     const before = [...exportPlane(store, "shop")];
     store.close();
@@ -106,26 +136,11 @@ describe("a fold killed mid-transaction", () => {
     const exit = await child.exited;
     assert.equal(exit.signal, "SIGKILL");
 
-    const raw = new Database(db);
-    try {
-      assert.equal(raw.pragma("integrity_check", { simple: true }), "ok");
-    } finally {
-      raw.close();
-    }
-    store = openStore(db);
-    try {
-      assert.equal(store.getPlane("shop")!.props.synced_commit, c0, "the recorded commit stayed behind");
-      assert.deepEqual([...exportPlane(store, "shop")], before, "nothing of the killed fold is visible");
-      const sync = await openSync(store, dir, { plane: "shop" });
-      const r = await sync.syncToHead();
+    await assertRecovers(db, dir, c0!, before, (r) => {
       assert.equal(r.kind, "fold");
       assert.equal(r.from, c0);
       assert.equal(r.to, c1);
-      await assertConverged(store, "shop", dir, "after the restart");
-      await sync.close();
-    } finally {
-      store.close();
-    }
+    });
   });
 
   test("SIGKILL inside a one-file fold read from the plane (a fresh process): the plane and its file index stay sound; a restart folds it again", { timeout: 300_000 }, async () => {
@@ -133,7 +148,7 @@ describe("a fold killed mid-transaction", () => {
     const dir = join(root, "shop");
     const db = join(root, "graph.drsg");
     const [c0] = makeRepo(dir, [{ files: BASE, message: "base" }]);
-    let store = openStore(db, { create: true });
+    const store = openStore(db, { create: true });
     await digest({ dir, plugins: officialSet(), plane: "shop", store, pool: sharedPool() });
     const before = [...exportPlane(store, "shop")];
     store.close();
@@ -147,29 +162,10 @@ describe("a fold killed mid-transaction", () => {
     child.proc.kill("SIGKILL");
     assert.equal((await child.exited).signal, "SIGKILL");
 
-    const raw = new Database(db);
-    try {
-      // integrity_check also holds every index (the file index among them) to its table.
-      assert.equal(raw.pragma("integrity_check", { simple: true }), "ok");
-    } finally {
-      raw.close();
-    }
-    store = openStore(db);
-    try {
-      assert.equal(store.getPlane("shop")!.props.synced_commit, c0, "the recorded commit stayed behind");
-      assert.deepEqual([...exportPlane(store, "shop")], before, "nothing of the killed fold is visible");
-      const sync = await openSync(store, dir, { plane: "shop" });
-      try {
-        const r = await sync.syncToHead();
-        assert.equal(r.kind, "fold");
-        assert.deepEqual(r.resolution?.full, [], JSON.stringify(r.resolution));
-        assert.ok(r.resolution?.partial.length, "resolved in part, from the plane");
-        await assertConverged(store, "shop", dir, "after the restart");
-      } finally {
-        await sync.close();
-      }
-    } finally {
-      store.close();
-    }
+    await assertRecovers(db, dir, c0!, before, (r) => {
+      assert.equal(r.kind, "fold");
+      assert.deepEqual(r.resolution?.full, [], JSON.stringify(r.resolution));
+      assert.ok(r.resolution?.partial.length, "resolved in part, from the plane");
+    });
   });
 });
