@@ -178,7 +178,7 @@ export class GoIndex {
     for (const f of this.files) this.indexMembers(f);
     for (const f of this.files) this.indexImports(f);
     if (this.duplicates > 0)
-      this.notes.push(`${this.duplicates} definition(s) declared again in another file of their package (build variants): the first by path kept`);
+      this.notes.push(`${this.duplicates} definition(s) declared again in another file of their package (build variants): names bind the first by path; each variant keeps its own node, keyed with its file`);
   }
 
   private fileCtx(p: Partial, pkg: Pkg): FileCtx {
@@ -255,6 +255,24 @@ export class GoIndex {
     return ctx;
   }
 
+  /**
+   * A definition declared again in another file of its package (a build variant:
+   * `binding.go` / `binding_nomsgpack.go`): names still bind the first by path, but the variant
+   * keeps a node of its own, keyed with its file (`pkg.Default(binding_nomsgpack.go)`), with
+   * what it contains, so the calls made in that file are not given the other file's symbol.
+   */
+  private twin(f: FileCtx, d: Def, key: string): void {
+    this.duplicates++;
+    const renamed = `${key}(${f.p.path.slice(f.p.path.lastIndexOf("/") + 1)})`;
+    const inside = `${key}.`;
+    for (let i = 0; i < f.keys.length; i++) {
+      const k = f.keys[i];
+      if (k !== undefined && (k === key || k.startsWith(inside)) && (i === d.id || isWithin(f, i, d.id))) f.keys[i] = renamed + k.slice(key.length);
+      const o = f.owner[i];
+      if (o !== undefined && (o === key || o.startsWith(inside)) && (i === d.id || isWithin(f, i, d.id))) f.owner[i] = renamed + o.slice(key.length);
+    }
+  }
+
   private indexMembers(f: FileCtx): void {
     const { p, pkg } = f;
     for (const d of p.defs) {
@@ -266,10 +284,10 @@ export class GoIndex {
           if (!recv) continue;
           let ms = pkg.methods.get(recv);
           if (!ms) pkg.methods.set(recv, (ms = new Map()));
-          if (ms.has(d.name)) this.duplicates++;
+          if (ms.has(d.name)) this.twin(f, d, key);
           else ms.set(d.name, { file: f, def: d, key });
         } else if (!(d.kind === "function" && d.name === "init")) {
-          if (pkg.members.has(d.name)) this.duplicates++;
+          if (pkg.members.has(d.name)) this.twin(f, d, key);
           else pkg.members.set(d.name, { file: f, def: d, key });
         }
       } else if (isTypeDef(d)) {
@@ -422,4 +440,10 @@ function importPathOf(dir: string, modByDir: Map<string, string>, treeName: stri
     d = i < 0 ? "" : d.slice(0, i);
   }
   return dir === "" ? treeName : `${treeName}/${dir}`;
+}
+
+/** Whether definition `i` of a file lies inside definition `outer` (by parent links). */
+function isWithin(f: FileCtx, i: number, outer: number): boolean {
+  for (let p = f.p.defs[i]!.parent; p >= 0; p = f.p.defs[p]!.parent) if (p === outer) return true;
+  return false;
 }

@@ -1,0 +1,3 @@
+module example.com/bv
+
+go 1.21
