@@ -94,3 +94,7 @@
 (for_statement (range_clause left: (expression_list (identifier) @name)) @local @after @alias_of) @scope
 (type_switch_statement alias: (expression_list (identifier) @name) @local @after) @scope
 (communication_case communication: (receive_statement left: (expression_list (identifier) @name)) @local @after) @scope
+
+; A file's build constraint (`//go:build !nomsgpack`), as a module-level local named by the whole
+; comment: the resolver prefers, among a package's build variants, the one a default build selects.
+(source_file (comment) @name @local (#match? @name "^//go:build "))

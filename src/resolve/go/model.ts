@@ -273,6 +273,20 @@ export class GoIndex {
     }
   }
 
+  /**
+   * Two build variants of one name: the one a default build selects (`go build` on linux/amd64
+   * with no tags: file-name suffixes and `//go:build` lines) is what names bind and keeps the
+   * plain key; the first by path when both or neither are selected. The other is keyed with its file.
+   */
+  private variant(members: Map<string, Member>, prior: Member, f: FileCtx, d: Def, key: string): void {
+    if (!defaultBuild(prior.file) && defaultBuild(f) && prior.key === key) {
+      this.twin(prior.file, prior.def, key);
+      members.set(d.name, { file: f, def: d, key });
+      return;
+    }
+    this.twin(f, d, key);
+  }
+
   private indexMembers(f: FileCtx): void {
     const { p, pkg } = f;
     for (const d of p.defs) {
@@ -284,10 +298,12 @@ export class GoIndex {
           if (!recv) continue;
           let ms = pkg.methods.get(recv);
           if (!ms) pkg.methods.set(recv, (ms = new Map()));
-          if (ms.has(d.name)) this.twin(f, d, key);
+          const prior = ms.get(d.name);
+          if (prior) this.variant(ms, prior, f, d, key);
           else ms.set(d.name, { file: f, def: d, key });
         } else if (!(d.kind === "function" && d.name === "init")) {
-          if (pkg.members.has(d.name)) this.twin(f, d, key);
+          const prior = pkg.members.get(d.name);
+          if (prior) this.variant(pkg.members, prior, f, d, key);
           else pkg.members.set(d.name, { file: f, def: d, key });
         }
       } else if (isTypeDef(d)) {
@@ -298,7 +314,8 @@ export class GoIndex {
           if (!m.has(d.name)) m.set(d.name, d);
         }
       }
-      if (isTypeDef(d) && !this.types.has(key)) this.types.set(key, this.typeInfo(f, d, key));
+      if (isTypeDef(d) && (!this.types.has(key) || this.types.get(key)!.file !== f && f.keys[d.id] === key && d.parent < 0))
+        this.types.set(key, this.typeInfo(f, d, key));
     }
   }
 
@@ -446,4 +463,67 @@ function importPathOf(dir: string, modByDir: Map<string, string>, treeName: stri
 function isWithin(f: FileCtx, i: number, outer: number): boolean {
   for (let p = f.p.defs[i]!.parent; p >= 0; p = f.p.defs[p]!.parent) if (p === outer) return true;
   return false;
+}
+
+const GOOS = new Set(["aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js", "linux", "nacl", "netbsd", "openbsd", "plan9", "solaris", "wasip1", "windows", "zos"]);
+const GOARCH = new Set(["386", "amd64", "arm", "arm64", "loong64", "mips", "mipsle", "mips64", "mips64le", "ppc64", "ppc64le", "riscv64", "s390x", "wasm"]);
+/** What a default build on this platform satisfies: linux/amd64, gc, cgo, every go1.N release tag. */
+function defaultTag(tag: string): boolean {
+  return tag === "linux" || tag === "amd64" || tag === "unix" || tag === "gc" || tag === "cgo" || /^go1\.\d+$/.test(tag);
+}
+
+/** Whether a default build selects the file: its name's `_GOOS` / `_GOARCH` suffixes and its `//go:build` line. */
+export function defaultBuild(f: FileCtx): boolean {
+  const base = f.p.path.slice(f.p.path.lastIndexOf("/") + 1).replace(/\.go$/, "");
+  const parts = base.split("_");
+  const last = parts[parts.length - 1] === "test" ? parts.length - 2 : parts.length - 1;
+  if (last >= 1 && GOARCH.has(parts[last]!) && !defaultTag(parts[last]!)) return false;
+  if (last >= 1 && GOOS.has(parts[last]!) && !defaultTag(parts[last]!)) return false;
+  if (last >= 2 && GOARCH.has(parts[last]!) && GOOS.has(parts[last - 1]!) && !defaultTag(parts[last - 1]!)) return false;
+  const pkgAt = f.p.defs.find((d) => d.kind === "module")?.start ?? Number.POSITIVE_INFINITY;
+  for (const l of f.p.locals) {
+    if (l.scope >= 0 || l.at > pkgAt || !l.name.startsWith("//go:build ")) continue;
+    const v = evalConstraint(l.name.slice("//go:build ".length));
+    if (v !== undefined) return v;
+  }
+  return true;
+}
+
+/** A `//go:build` expression (`!a && (b || c)`) under the default tags; undefined when it does not parse. */
+export function evalConstraint(text: string): boolean | undefined {
+  const toks = text.match(/\(|\)|!|&&|\|\||[\w.]+/g) ?? [];
+  if (toks.join("") !== text.replace(/\s+/g, "")) return undefined;
+  let i = 0;
+  const or = (): boolean | undefined => {
+    let v = and();
+    while (v !== undefined && toks[i] === "||") {
+      i++;
+      const r = and();
+      v = r === undefined ? undefined : v || r;
+    }
+    return v;
+  };
+  const and = (): boolean | undefined => {
+    let v = not();
+    while (v !== undefined && toks[i] === "&&") {
+      i++;
+      const r = not();
+      v = r === undefined ? undefined : v && r;
+    }
+    return v;
+  };
+  const not = (): boolean | undefined => {
+    const t = toks[i++];
+    if (t === "!") {
+      const v = not();
+      return v === undefined ? undefined : !v;
+    }
+    if (t === "(") {
+      const v = or();
+      return toks[i++] === ")" ? v : undefined;
+    }
+    return t !== undefined && /^[\w.]+$/.test(t) ? defaultTag(t) : undefined;
+  };
+  const v = or();
+  return i === toks.length ? v : undefined;
 }

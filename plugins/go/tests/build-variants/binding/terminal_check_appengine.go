@@ -1,0 +1,5 @@
+//go:build appengine
+
+package binding
+
+func isTerminal() bool { return false }

@@ -1,0 +1,3 @@
+package binding
+
+func ttyName() string { return "con" }
