@@ -410,6 +410,7 @@ const ROLES = [
   "iter_of",
   "iter_method",
   "iter_index",
+  "variadic",
 ] as const;
 
 const QUERY_INFO = new WeakMap<Query, QueryInfo>();
@@ -728,7 +729,8 @@ class FileExtraction {
     if (memberOf !== undefined) name = `${memberOf}.${name}`;
     const local: Local = { name, scope: -1, line: M.row(node) + 1, at: M.start(node) };
     const type = this.squashed(C.type, true);
-    if (type !== undefined) local.type = type;
+    // A variadic parameter (`opts ...Option`) holds a slice of its written type.
+    if (type !== undefined) local.type = this.first(C.variadic) >= 0 ? `[]${type}` : type;
     const newOf = this.squashed(C.new);
     if (newOf !== undefined) local.newOf = newOf;
     const callOf = this.squashed(C.call);

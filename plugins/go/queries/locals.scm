@@ -1,6 +1,6 @@
 ; Go local bindings, for receiver typing and shadowing.
 ; Emits:
-;   @local.param  parameters, receivers, named results       @name @type (absent for variadic: a slice)
+;   @local.param  parameters, receivers, named results       @name @type (variadic: @variadic, read as a slice of it)
 ;   @local        type parameters                            @name (no type: a type parameter is not a type)
 ;   @local        x := T{} / &T{} / new(T) / v.(T) / var x T  @name @type
 ;   @local        x := f(...) / x := r.f(...)                @name @call [@call_receiver]   (first name only: result 0)
@@ -13,14 +13,14 @@
 
 ; Parameters of functions, methods (receiver, parameters, results) and function literals.
 (function_declaration parameters: (parameter_list (parameter_declaration name: (identifier) @name type: (_) @type) @local.param))
-(function_declaration parameters: (parameter_list (variadic_parameter_declaration name: (identifier) @name) @local.param))
+(function_declaration parameters: (parameter_list (variadic_parameter_declaration name: (identifier) @name type: (_) @type) @variadic @local.param))
 (function_declaration result: (parameter_list (parameter_declaration name: (identifier) @name type: (_) @type) @local.param))
 (method_declaration receiver: (parameter_list (parameter_declaration name: (identifier) @name type: (_) @type) @local.param))
 (method_declaration parameters: (parameter_list (parameter_declaration name: (identifier) @name type: (_) @type) @local.param))
-(method_declaration parameters: (parameter_list (variadic_parameter_declaration name: (identifier) @name) @local.param))
+(method_declaration parameters: (parameter_list (variadic_parameter_declaration name: (identifier) @name type: (_) @type) @variadic @local.param))
 (method_declaration result: (parameter_list (parameter_declaration name: (identifier) @name type: (_) @type) @local.param))
 (func_literal parameters: (parameter_list (parameter_declaration name: (identifier) @name type: (_) @type) @local.param @after)) @scope
-(func_literal parameters: (parameter_list (variadic_parameter_declaration name: (identifier) @name) @local.param @after)) @scope
+(func_literal parameters: (parameter_list (variadic_parameter_declaration name: (identifier) @name type: (_) @type) @variadic @local.param @after)) @scope
 (func_literal result: (parameter_list (parameter_declaration name: (identifier) @name type: (_) @type) @local.param @after)) @scope
 
 (type_parameter_declaration name: (identifier) @name) @local

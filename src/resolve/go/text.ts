@@ -426,6 +426,46 @@ export function nthResult(returns: string | undefined, i: number): string | unde
   return undefined;
 }
 
+/**
+ * The type a composite literal written with a type literal has (`[]*Logger{…}`, `map[string]T{…}`,
+ * `[]struct{ a int }{…}`): the text before its body. Undefined for anything else (`T{…}` is read
+ * through the name).
+ */
+export function compositeLiteralType(text: string): string | undefined {
+  const s = text.trim();
+  let i = 0;
+  let prefixed = false;
+  for (;;) {
+    if (s[i] === "[") {
+      const j = skipGroup(s, i);
+      if (j < 0) return undefined;
+      i = j;
+      prefixed = true;
+    } else if (s.startsWith("map[", i)) {
+      const j = skipGroup(s, i + 3);
+      if (j < 0) return undefined;
+      i = j;
+      prefixed = true;
+    } else if (s[i] === "*" || s[i] === " ") i++;
+    else break;
+  }
+  let end: number;
+  const st = /^struct\s*\{/.exec(s.slice(i));
+  if (st) {
+    end = skipGroup(s, i + st[0].length - 1);
+    if (end < 0) return undefined;
+  } else {
+    const id = prefixed ? /^[A-Za-z_][\w.]*/.exec(s.slice(i)) : null;
+    if (!id) return undefined;
+    end = i + id[0].length;
+    if (s[end] === "[") {
+      end = skipGroup(s, end);
+      if (end < 0) return undefined;
+    }
+  }
+  return s.slice(end).trimStart().startsWith("{") ? s.slice(0, end).trim() : undefined;
+}
+
 /** What ranging over a value of this type yields: index 0 the key (map) or element (channel), index 1 the element / value. */
 export function rangeType(container: string, i: number): string | undefined {
   let t = container.trim();

@@ -17,6 +17,7 @@ import {
   parseChain,
   parseDecl,
   rangeType,
+  compositeLiteralType,
   receiverTypeParams,
   STD_INTERFACES,
 } from "./text.js";
@@ -357,8 +358,12 @@ export class GoTypes {
   /** The type of the i-th name of `a, b := rhs` (the i-th result of a call) or `k, v := range rhs`. */
   private typeFromDecl(f: FileCtx, l: LocalB, decl: { names: string[]; rhs: string; range: boolean }): TExpr | undefined {
     const i = decl.names.indexOf(l.name);
+    if (i < 0) return undefined;
+    // `range []*Logger{a, b}`: the literal's own type.
+    const lit = decl.range ? compositeLiteralType(decl.rhs) : undefined;
+    if (lit) return this.rangeOf({ k: "val", t: { text: lit, f, scope: l.scope, at: l.at } }, i);
     const ops = parseChain(decl.rhs);
-    if (i < 0 || !ops) return undefined;
+    if (!ops) return undefined;
     if (decl.range) {
       const st = this.asValue(this.evalOps(ops, f, l.scope, l.at, 0));
       return st.k === "val" ? this.rangeOf(st, i) : undefined;

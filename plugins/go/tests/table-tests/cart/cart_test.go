@@ -33,3 +33,15 @@ func TestTwo(t *testing.T) {
 		y.item.Price() // @fact no-edge CALLS example.com/tt/cart.TestTwo -> example.com/tt/cart.Line.Price
 	}
 }
+
+// A variadic parameter is a slice of its type; a range over a slice literal yields its element.
+func applyAll(carts ...*Cart) {
+	for _, c := range carts {
+		c.Total() // @fact edge CALLS example.com/tt/cart.applyAll -> example.com/tt/cart.Cart.Total by=receiver
+	}
+	for _, l := range []Line{{}, {}} {
+		l.Price() // @fact edge CALLS example.com/tt/cart.applyAll -> example.com/tt/cart.Line.Price by=receiver
+	}
+	first := carts[0]
+	first.Total()
+}
