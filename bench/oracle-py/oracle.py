@@ -124,15 +124,25 @@ def one_file(rel):
         script = jedi.Script(code, path=path, project=_project)
     except Exception:
         return rel, [], 0, len(sites)
+    def fresh():
+        return jedi.Script(code, path=path, project=_project)
+
     for i, (line, col, name) in enumerate(sites):
         if time.time() > _deadline:
             return rel, out, len(sites) - i, errors
         try:
             names = script.goto(line, col - 1, follow_imports=True)
+            if not names:
+                # The Script's caches from earlier sites can leave goto / infer empty (jedi's
+                # recursion guards): once more on a fresh Script.
+                names = fresh().goto(line, col - 1, follow_imports=True)
             if not names or all(n.type in STOPS for n in names):
                 # goto stopped at a parameter or an assignment: what it holds, too.
                 seen = {(str(n.module_path), n.line, n.column) for n in names}
-                for n in script.infer(line, col - 1):
+                held = script.infer(line, col - 1)
+                if not held:
+                    held = fresh().infer(line, col - 1)
+                for n in held:
                     if (str(n.module_path), n.line, n.column) not in seen:
                         names.append(n)
             decls = [decl_of(n) for n in names]
