@@ -22,6 +22,7 @@ import {
   buildFileInfo,
   childDefs,
   decorated,
+  propertyLike,
   enclosingFunction,
   isMethod,
   normScope,
@@ -298,7 +299,7 @@ export class PythonResolver {
     if (d.kind === "function") {
       if (decorated(d, ["staticmethod"])) props.is_static = true;
       if (decorated(d, ["classmethod"])) props.is_classmethod = true;
-      if (decorated(d, ["property", "cached_property"])) props.is_property = true;
+      if (propertyLike(d)) props.is_property = true;
     }
     return props;
   }
@@ -423,7 +424,7 @@ export class PythonResolver {
           return;
         }
         if (d.kind === "function") {
-          if (member && decorated(d, ["property", "cached_property"])) {
+          if (member && propertyLike(d)) {
             this.fb.unresolved(src, f.p.path, r, REASONS.dynamic);
             return;
           }
@@ -585,7 +586,7 @@ export class PythonResolver {
     let s = scope;
     for (;;) {
       const d = s >= 0 ? f.p.defs[s]! : undefined;
-      if (!d || d.kind !== "class" || s === scope) {
+      if (d?.kind !== "class" || s === scope) {
         const locals = f.locals.get(s)?.get(name);
         if (childDefs(f, s, name).length > 0 || (f.imports.get(s)?.get(name)?.length ?? 0) > 0) return UNKNOWN;
         if (locals && locals.length > 0) {
@@ -797,7 +798,7 @@ export class PythonResolver {
     switch (m.k) {
       case "def": {
         const d = m.f.p.defs[m.d]!;
-        if (inst && d.kind === "function" && decorated(d, ["property", "cached_property"])) {
+        if (inst && d.kind === "function" && propertyLike(d)) {
           const r = d.returns ? this.annotationVal(m.f, m.d, d.returns) : UNKNOWN;
           return r.k === "none" ? UNKNOWN : r;
         }

@@ -258,6 +258,21 @@ export function isMethod(f: FileInfo, fn: number): boolean {
   return par >= 0 && f.p.defs[par]!.kind === "class";
 }
 
+/**
+ * A method read as a value, not called: `@property`, `functools.cached_property`, and the
+ * descriptors libraries write in their image (`@util.memoized_property`,
+ * `@HasMemoized.memoized_attribute`, `@declared_attr`, `@hybrid_property`), and a property's
+ * `@x.setter` / `.getter` / `.deleter`. Reading one gives what it returns; calling that is not
+ * calling the method.
+ */
+export function propertyLike(d: Def): boolean {
+  return (d.decorators ?? []).some((x) => {
+    const t = x.replace(/^@\s*/, "").replace(/\(.*$/s, "").trim();
+    const last = t.slice(t.lastIndexOf(".") + 1);
+    return /(?:^|_)(?:property|attribute|attr)$/i.test(last) || (t.includes(".") && /^(?:setter|getter|deleter)$/.test(last));
+  });
+}
+
 export function decorated(d: Def, names: string[]): boolean {
   return (d.decorators ?? []).some((x) => {
     const t = x.replace(/^@\s*/, "").replace(/\(.*$/s, "").trim();
