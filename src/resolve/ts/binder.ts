@@ -372,8 +372,16 @@ export class Binder {
     return init;
   }
 
+  private readonly objPropsMemo = new Map<LocalInfo, LocalInfo[]>();
+
   /** The property locals (`X.name`, `X.*`) of the object literal const `l` holds, in source order. */
   private objProps(mod: Mod, l: LocalInfo): LocalInfo[] {
+    let out = this.objPropsMemo.get(l);
+    if (out === undefined) this.objPropsMemo.set(l, (out = this.objPropsUncached(mod, l)));
+    return out;
+  }
+
+  private objPropsUncached(mod: Mod, l: LocalInfo): LocalInfo[] {
     const byName = mod.locals.get(l.scope);
     if (!byName) return [];
     // The literal follows the declaration; a later declaration of the name in the scope ends it.
