@@ -2,7 +2,7 @@
 // single-thread parse of the same files, and run a digest in a child process for its wall
 // time and peak RSS.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setFlagsFromString } from "node:v8";
@@ -133,4 +133,56 @@ export function pct(xs: number[], p: number): number {
 
 export function readJson<T>(p: string): T {
   return JSON.parse(readFileSync(p, "utf8")) as T;
+}
+
+/** What every oracle row lists beside its figures: sites judged wrong, unjudged, missed. */
+export interface OracleSites {
+  name: string;
+  wrong: string[];
+  unjudgedAt: string[];
+  missed: string[];
+}
+
+/** Measure each tree in turn, listing its sites on stderr when DRSG_ORACLE_VERBOSE is set (`prefix`: with the tree's name). */
+export async function measureTrees<R extends OracleSites>(dirs: string[], measure: (dir: string) => Promise<R>, prefix = false): Promise<R[]> {
+  const rows: R[] = [];
+  for (const d of dirs) {
+    const row = await measure(d);
+    if (process.env.DRSG_ORACLE_VERBOSE) {
+      const p = prefix ? `${row.name} ` : "";
+      for (const w of row.wrong) process.stderr.write(`wrong: ${p}${w}\n`);
+      for (const u of row.unjudgedAt) process.stderr.write(`unjudged: ${p}${u}\n`);
+      for (const m of row.missed) process.stderr.write(`missed: ${p}${m}\n`);
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * An oracle section run as a script (`node dist/bench/oracle-…-section.js REPO_DIR...`): the table
+ * on stdout; `missing` says what the oracle lacks on this machine, if anything.
+ */
+export async function oracleScript<R extends OracleSites>(
+  script: string,
+  measure: (dir: string) => Promise<R>,
+  table: (rows: R[]) => string,
+  opts: { missing?: () => string | undefined; prefix?: boolean } = {},
+): Promise<void> {
+  const dirs = process.argv.slice(2);
+  if (dirs.length === 0) {
+    process.stderr.write(`usage: node dist/bench/${script} REPO_DIR...\n`);
+    process.exit(2);
+  }
+  const missing = opts.missing?.();
+  if (missing !== undefined) {
+    process.stderr.write(`${missing}\n`);
+    process.exit(1);
+  }
+  const rows = await measureTrees(
+    dirs.map((d) => realpathSync(d)),
+    measure,
+    opts.prefix,
+  );
+  process.stdout.write(`${table(rows)}\n`);
 }

@@ -20,7 +20,7 @@ import { keyName } from "../src/model/facts.js";
 import { PACKAGE_ROOT } from "../src/paths.js";
 import { activePlugins } from "../src/plugin/registry.js";
 import { digest } from "../src/sync/digest.js";
-import { digestInChild } from "./common.js";
+import { digestInChild, measureTrees, oracleScript } from "./common.js";
 
 const RUNS = 2;
 
@@ -239,13 +239,6 @@ export function table(rows: GoOracleRow[]): string {
   return [head, ...body].join("\n");
 }
 
-function verbose(row: GoOracleRow): void {
-  if (!process.env.DRSG_ORACLE_VERBOSE) return;
-  for (const w of row.wrong) process.stderr.write(`wrong: ${row.name} ${w}\n`);
-  for (const u of row.unjudgedAt) process.stderr.write(`unjudged: ${row.name} ${u}\n`);
-  for (const m of row.missed) process.stderr.write(`missed: ${row.name} ${m}\n`);
-}
-
 export function section(repos: string[] = []): { name: string; title: string; run(): Promise<string> } {
   return {
     name: "oracle-go",
@@ -255,12 +248,7 @@ export function section(repos: string[] = []): { name: string; title: string; ru
       if (!go) return "`go` is not installed on this machine (apt-get install golang-go): nothing measured.";
       const dirs = repos.map((r) => realpathSync(r)).filter((r) => existsSync(join(r, "go.mod")));
       if (dirs.length === 0) return "No repository with a go.mod at its root given (npm run bench -- REPO...): nothing measured.";
-      const rows: GoOracleRow[] = [];
-      for (const d of dirs) {
-        const row = await measure(d);
-        verbose(row);
-        rows.push(row);
-      }
+      const rows = await measureTrees(dirs, measure, true);
       return [
         `Oracle: go/types (${go}) through bench/oracle-go/main.go, standard library from the toolchain, imports outside the tree as empty packages, type errors ignored. A site is drsg's \`[line, col]\` on a CALLS edge bound in the tree, judged when go/types binds the call there (same file, line and column of the callee's name, else same line and called name) to a declaration in the tree; recall is over go/types' call sites whose target is a function or method (interface methods included) declared in the tree. go/types checks the files go/build selects by default on this machine (with in-package and external tests); drsg's sites in the other files (build-tag twins) are counted apart, unjudged. A function defined once per build tag is a node per file in drsg, names binding the variant a default build selects; a call bound to a twin go/types does not build would count as wrong and is also shown apart. Goal: precision ≥ 99.9 % of judged sites, recall ≥ 99 %.`,
         "",
@@ -270,21 +258,5 @@ export function section(repos: string[] = []): { name: string; title: string; ru
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
-  const dirs = process.argv.slice(2);
-  if (dirs.length === 0) {
-    process.stderr.write("usage: node dist/bench/oracle-go-section.js REPO_DIR...\n");
-    process.exit(2);
-  }
-  if (!goVersion()) {
-    process.stderr.write("oracle-go: `go` is not installed\n");
-    process.exit(1);
-  }
-  const rows: GoOracleRow[] = [];
-  for (const d of dirs) {
-    const row = await measure(realpathSync(d));
-    verbose(row);
-    rows.push(row);
-  }
-  process.stdout.write(`${table(rows)}\n`);
-}
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href)
+  await oracleScript("oracle-go-section.js", measure, table, { prefix: true, missing: () => (goVersion() ? undefined : "oracle-go: `go` is not installed") });

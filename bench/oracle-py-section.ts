@@ -19,7 +19,7 @@ import { keyName } from "../src/model/facts.js";
 import { PACKAGE_ROOT } from "../src/paths.js";
 import { activePlugins } from "../src/plugin/registry.js";
 import { digest } from "../src/sync/digest.js";
-import { digestInChild } from "./common.js";
+import { digestInChild, measureTrees, oracleScript } from "./common.js";
 
 const RUNS = 2;
 const PYTHON = process.env.DRSG_ORACLE_PYTHON ?? "/usr/bin/python3";
@@ -283,13 +283,6 @@ export function table(rows: OraclePyRow[]): string {
   return [head, ...body].join("\n");
 }
 
-function verbose(row: OraclePyRow): void {
-  if (!process.env.DRSG_ORACLE_VERBOSE) return;
-  for (const w of row.wrong) process.stderr.write(`wrong: ${w}\n`);
-  for (const u of row.unjudgedAt) process.stderr.write(`unjudged: ${u}\n`);
-  for (const m of row.missed) process.stderr.write(`missed: ${m}\n`);
-}
-
 export function section(repos: string[] = []): { name: string; title: string; run(): Promise<string> } {
   return {
     name: "oracle-py",
@@ -299,12 +292,7 @@ export function section(repos: string[] = []): { name: string; title: string; ru
       if (py.length === 0) return "No repository with .py files given (npm run bench -- REPO...): nothing measured.";
       if (!jediAvailable())
         return `jedi is not importable by ${PYTHON} (Debian: \`apt-get install python3-jedi\`; or set DRSG_ORACLE_PYTHON): nothing measured.`;
-      const rows: OraclePyRow[] = [];
-      for (const r of py) {
-        const row = await measure(r);
-        verbose(row);
-        rows.push(row);
-      }
+      const rows = await measureTrees(py, measure);
       return [
         "Goals as for the TypeScript oracle: precision ≥ 99.9 % of judged sites, recall ≥ 95 %. A site is drsg's `[line, col]` on a bound CALLS / INSTANTIATES edge, judged when jedi's `goto` (following imports; `infer` when goto stops at a parameter, assignment or nothing) of the callee's name token at that position reaches a declaration in the tree; recall is over jedi's call sites (`ast.Call` with a name or attribute callee) whose target is a function, method or class in the tree. `Foo()` matches drsg's edge to class Foo or to the `__init__` of Foo or of a class it extends (by drsg's EXTENDS edges). jedi is not the interpreter: checked at run time on SQLAlchemy's core, most disagreements are jedi's (a method reached through an alias `and_ = BooleanClauseList.and_` it stops at; `super()` through the MRO; `if not TYPE_CHECKING:` overrides; if/else redefinitions) — the precision figure is a floor. `pyo-core` is SQLAlchemy's lib/sqlalchemy without orm, dialects, ext, testing, connectors and future, committed as its own repository.",
         "",
@@ -314,21 +302,5 @@ export function section(repos: string[] = []): { name: string; title: string; ru
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
-  const dirs = process.argv.slice(2);
-  if (dirs.length === 0) {
-    process.stderr.write("usage: node dist/bench/oracle-py-section.js REPO_DIR...\n");
-    process.exit(2);
-  }
-  if (!jediAvailable()) {
-    process.stderr.write(`jedi is not importable by ${PYTHON}\n`);
-    process.exit(1);
-  }
-  const rows: OraclePyRow[] = [];
-  for (const d of dirs) {
-    const row = await measure(realpathSync(d));
-    verbose(row);
-    rows.push(row);
-  }
-  process.stdout.write(`${table(rows)}\n`);
-}
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href)
+  await oracleScript("oracle-py-section.js", measure, table, { missing: () => (jediAvailable() ? undefined : `jedi is not importable by ${PYTHON}`) });

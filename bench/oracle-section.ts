@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { activePlugins } from "../src/plugin/registry.js";
 import { digest } from "../src/sync/digest.js";
 import { compare, compareSites, programOf } from "../test/resolve-ts/oracle.js";
-import { digestInChild } from "./common.js";
+import { digestInChild, measureTrees, oracleScript } from "./common.js";
 
 const RUNS = 2;
 
@@ -78,8 +78,10 @@ export function section(repos: string[] = []): { name: string; title: string; ru
     title: "Call resolution against the TypeScript compiler (issue 16)",
     async run() {
       if (repos.length === 0) return "No repository given (npm run bench -- REPO...): nothing measured.";
-      const rows: OracleRow[] = [];
-      for (const r of repos) rows.push(await measure(realpathSync(r)));
+      const rows = await measureTrees(
+        repos.map((r) => realpathSync(r)),
+        measure,
+      );
       return [
         "Goals: precision ≥ 99.9 % of judged sites, recall ≥ 95 %, digest time ≤ +10 % per 100k lines. A site is drsg's `[line, col]` on a bound CALLS / INSTANTIATES edge, judged when the compiler's resolved declaration of the call at that position is in the tree; recall is over the compiler's sites whose target is a function, method or class in the tree. Edge figures are oracle.test.ts's (one per caller and callee).",
         "",
@@ -89,21 +91,5 @@ export function section(repos: string[] = []): { name: string; title: string; ru
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
-  const dirs = process.argv.slice(2);
-  if (dirs.length === 0) {
-    process.stderr.write("usage: node dist/bench/oracle-section.js REPO_DIR...\n");
-    process.exit(2);
-  }
-  const rows: OracleRow[] = [];
-  for (const d of dirs) {
-    const row = await measure(realpathSync(d));
-    rows.push(row);
-    if (process.env.DRSG_ORACLE_VERBOSE) {
-      for (const w of row.wrong) process.stderr.write(`wrong: ${w}\n`);
-      for (const u of row.unjudgedAt) process.stderr.write(`unjudged: ${u}\n`);
-      for (const m of row.missed) process.stderr.write(`missed: ${m}\n`);
-    }
-  }
-  process.stdout.write(`${table(rows)}\n`);
-}
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href)
+  await oracleScript("oracle-section.js", measure, table);
