@@ -411,6 +411,9 @@ const ROLES = [
   "iter_method",
   "iter_index",
   "variadic",
+  "bound",
+  "iter_key",
+  "iter_value",
 ] as const;
 
 const QUERY_INFO = new WeakMap<Query, QueryInfo>();
@@ -743,10 +746,15 @@ class FileExtraction {
     if (prop !== undefined) local.prop = prop;
     const importOf = this.text(C.import_of);
     if (importOf !== undefined) local.importOf = importOf;
+    const bound = this.squashed(C.bound);
+    if (bound !== undefined) local.bound = bound;
     const iterOf = this.text(C.iter_of);
     if (iterOf !== undefined) {
       local.iterOf = iterOf;
-      const method = this.first(C.iter_index) >= 0 ? "[]" : this.text(C.iter_method);
+      let method = this.first(C.iter_index) >= 0 ? "[]" : this.text(C.iter_method);
+      // The first or second name of a pair target (`for k, v in by.items()`, `for i, x in enumerate(xs)`).
+      if (this.first(C.iter_key) >= 0) method = `${method ?? ""}:0`;
+      else if (this.first(C.iter_value) >= 0) method = `${method ?? ""}:1`;
       if (method !== undefined) local.iterMethod = method;
     }
     if (pname === "local.param") local.isParam = true;

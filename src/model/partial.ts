@@ -172,6 +172,8 @@ export interface Local {
    */
   iterOf?: string;
   iterMethod?: string;
+  /** `@bound`: a type variable's bound as written (`T = TypeVar("T", bound=Base)`): what an annotation `T` stands for. */
+  bound?: string;
 }
 
 export interface Partial {

@@ -177,6 +177,10 @@
 (assignment left: [(pattern_list (attribute object: (identifier) attribute: (identifier)) @name)
                    (tuple_pattern (attribute object: (identifier) attribute: (identifier)) @name)]) @local
 (for_statement left: (identifier) @name) @local
+; a type variable's bound (`_SB = TypeVar("_SB", bound=SelectBase)`): an annotation `_SB` reads as it
+(assignment left: (identifier) @name
+  right: (call function: [(identifier) (attribute attribute: (identifier))] @_tv (#match? @_tv "(^|\\.)TypeVar$")
+    arguments: (argument_list (keyword_argument name: (identifier) @_b (#eq? @_b "bound") value: (_) @bound)))) @local
 ; a loop variable over a name or a mapping's keys() / values(), an item read by subscript
 ; (`for x in items`, `for v in by.values()`, `first = items[0]`): the element its annotation declares
 (for_statement left: (identifier) @name right: (identifier) @iter_of) @local
@@ -184,6 +188,13 @@
   right: (call function: (attribute object: (identifier) @iter_of attribute: (identifier) @iter_method) arguments: (argument_list))) @local
 (assignment left: (identifier) @name
   right: (subscript value: (identifier) @iter_of subscript: [(integer) (unary_operator) (identifier) (string)] @iter_index)) @local
+; a pair target over a mapping's items() or enumerate(xs): the key / value, the index / element
+(for_statement left: (pattern_list . (identifier) @name @iter_key . (identifier) .)
+  right: (call function: (attribute object: (identifier) @iter_of attribute: (identifier) @iter_method) arguments: (argument_list))) @local
+(for_statement left: (pattern_list . (identifier) . (identifier) @name @iter_value .)
+  right: (call function: (attribute object: (identifier) @iter_of attribute: (identifier) @iter_method) arguments: (argument_list))) @local
+(for_statement left: (pattern_list . (identifier) . (identifier) @name @iter_value .)
+  right: (call function: (identifier) @iter_method (#eq? @iter_method "enumerate") arguments: (argument_list . (identifier) @iter_of .))) @local
 (for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
 (for_in_clause left: (identifier) @name) @local @alias_of
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of

@@ -601,6 +601,29 @@ export class PythonResolver {
     }
   }
 
+  /**
+   * The bound of the type variable `name` names in scope (`_SB = TypeVar("_SB", bound=SelectBase)`
+   * in this file): an annotation `_SB` is read as its bound, as a type checker reads a receiver of
+   * that type. Undefined when the name is anything else or bound more than once.
+   */
+  private typeVarBound(f: FileInfo, scope: number, name: string): { text: string; scope: number } | undefined {
+    let s = scope;
+    for (;;) {
+      const locals = f.locals.get(s)?.get(name);
+      if (locals && locals.length > 0) {
+        if (locals.length !== 1 || !locals[0]!.bound || childDefs(f, s, name).length > 0) return undefined;
+        return { text: locals[0]!.bound, scope: s };
+      }
+      if (childDefs(f, s, name).length > 0 || (f.imports.get(s)?.get(name)?.length ?? 0) > 0 || s < 0) return undefined;
+      s = parentScope(f, s);
+    }
+  }
+
+  /** Whether an annotation names a bounded type variable (what a function returns of it is its argument's type). */
+  private namesTypeVar(f: FileInfo, scope: number, text: string): boolean {
+    return annotationNames(parseAnnotation(text)).some((p) => !p.includes(".") && this.typeVarBound(f, scope, p) !== undefined);
+  }
+
   /** Names bound by `from x import *` at module level. */
   private starVal(f: FileInfo, name: string): Val | undefined {
     if (f.wildcards.length === 0) return undefined;
@@ -750,6 +773,8 @@ export class PythonResolver {
         const d = v.f.p.defs[v.d]!;
         if (d.kind === "class") return { k: "inst", cls: { f: v.f, d: v.d }, by: v.by === "self" ? "receiver" : v.by };
         if (d.kind === "function" && d.returns) {
+          // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound.
+          if (this.namesTypeVar(v.f, v.d, d.returns)) return UNKNOWN;
           const r = this.annotationVal(v.f, v.d, d.returns);
           return r.k === "none" ? UNKNOWN : r;
         }
@@ -799,7 +824,7 @@ export class PythonResolver {
       case "def": {
         const d = m.f.p.defs[m.d]!;
         if (inst && d.kind === "function" && propertyLike(d)) {
-          const r = d.returns ? this.annotationVal(m.f, m.d, d.returns) : UNKNOWN;
+          const r = d.returns && !this.namesTypeVar(m.f, m.d, d.returns) ? this.annotationVal(m.f, m.d, d.returns) : UNKNOWN;
           return r.k === "none" ? UNKNOWN : r;
         }
         return { k: "def", f: m.f, d: m.d };
@@ -975,6 +1000,8 @@ export class PythonResolver {
           return UNKNOWN;
         }
         if (a.path === "None") return { k: "none" };
+        const bound = args.length === 0 && !a.path.includes(".") ? this.typeVarBound(f, s, a.path) : undefined;
+        if (bound) return this.annVal(f, bound.scope, parseAnnotation(bound.text));
         const base = this.pathVal(f, s, a.path);
         return this.instanceOf(base);
       }
@@ -1065,6 +1092,11 @@ const MAPPINGS = new Set(["dict", "Dict", "Mapping", "MutableMapping", "OrderedD
  */
 export function elementAnnotation(a: Ann, method: string | undefined): Ann | undefined {
   if (a.kind !== "name" || !a.args) return undefined;
+  // `for i, x in enumerate(xs)`: x is an element; `for k, v in by.items()`: a key, a value.
+  if (method === "enumerate:1") return elementAnnotation(a, undefined);
+  if (method === "items:0") return elementAnnotation(a, "keys");
+  if (method === "items:1") return elementAnnotation(a, "values");
+  if (method?.includes(":")) return undefined;
   const last = a.path.slice(a.path.lastIndexOf(".") + 1);
   const args = a.args;
   if (MAPPINGS.has(last) && args.length === 2) {

@@ -143,6 +143,7 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
       if (l.callReceiver) prior.callReceiver = l.callReceiver;
     }
     if (l.aliasOf && !prior.aliasOf) prior.aliasOf = l.aliasOf;
+    if (l.bound && !prior.bound) prior.bound = l.bound;
     if (l.iterOf && !prior.iterOf) {
       prior.iterOf = l.iterOf;
       if (l.iterMethod) prior.iterMethod = l.iterMethod;

@@ -24,3 +24,13 @@ def honest(maybe: Optional[List[Item]], pair: tuple[Item, Other], keys: Dict[Oth
         k.price()  # @fact edge CALLS shop.use.honest -> shop.items.Other.price by=receiver
     part = rest[1:]
     part.price()  # @fact no-edge CALLS shop.use.honest -> shop.items.Item.price site=26
+
+
+def pairs(by: Dict[Other, Item], items: List[Item]):
+    for k, v in by.items():
+        k.price()  # @fact edge CALLS shop.use.pairs -> shop.items.Other.price by=receiver
+        v.price()  # @fact edge CALLS shop.use.pairs -> shop.items.Item.price by=receiver
+    for i, x in enumerate(items):
+        x.price()  # @fact edge CALLS shop.use.pairs -> shop.items.Item.price by=receiver site=34
+    for a, b in items:
+        b.price()  # @fact no-edge CALLS shop.use.pairs -> shop.items.Item.price site=36
