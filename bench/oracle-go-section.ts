@@ -10,6 +10,7 @@
 // such as *_windows.go) are counted apart. Runnable alone:
 //   node dist/bench/oracle-go-section.js REPO_DIR...
 // DRSG_ORACLE_VERBOSE=1 writes each wrong, unjudged and missed site to stderr.
+import { edgeSites, inTree } from "../test/support/facts.js";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -157,8 +158,8 @@ export function compareGoSites(
     const src = byKey.get(e.src);
     if (!src) continue;
     const file = String(src.props.file);
-    const list = Array.isArray(e.props.sites) ? (e.props.sites as number[][]) : [[e.props.line as number, 0]];
-    const isBound = dst !== undefined && !dst.labels.includes("External") && !dst.labels.includes("UnresolvedRef");
+    const list = edgeSites(e);
+    const isBound = inTree(dst);
     for (const [line, col] of list) {
       const cands = byLine.get(`${file}:${line}`) ?? [];
       const exact = cands.filter((c) => c.col === col);

@@ -9,6 +9,7 @@
 // BENCHMARKS.md's tree `pyo-core` is sqlalchemy's lib/sqlalchemy (__init__.py, engine, event,
 // events.py, exc.py, inspection.py, log.py, pool, py.typed, schema.py, sql, types.py, util: all but
 // orm, dialects, ext, testing, connectors, future) copied under sqlalchemy/ in a fresh git repository.
+import { edgeSites, inTree } from "../test/support/facts.js";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -194,10 +195,10 @@ export function compareSites(facts: Facts, jedi: JediSite[]): PySiteReport {
     if (e.type !== "CALLS" && e.type !== "INSTANTIATES") continue;
     const dst = byKey.get(e.dst);
     const src = byKey.get(e.src);
-    if (!dst || !src || dst.labels.includes("External") || dst.labels.includes("UnresolvedRef")) continue;
+    if (!src || !inTree(dst)) continue;
     const file = String(src.props.file);
     if (!sites.has(file)) continue; // not a file jedi visited (or skipped by the cap)
-    const list = Array.isArray(e.props.sites) ? (e.props.sites as number[][]) : [[e.props.line as number, 0]];
+    const list = edgeSites(e);
     let byPos = drsg.get(file);
     if (!byPos) drsg.set(file, (byPos = new Map()));
     const dstName = keyName(dst.key);

@@ -3,6 +3,7 @@
 // declaration the call site resolves to; drsg keys and compiler declarations are matched by file,
 // line and name. Also the compiler's own in-tree call edges, for recall. Used by oracle.test.ts
 // (fixtures/ts-*) and usable on any tree.
+import { edgeSites, inTree } from "../support/facts.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import ts from "typescript";
@@ -343,9 +344,9 @@ export function compareSites(dir: string, facts: Facts, program: ts.Program = pr
     if (e.type !== "CALLS" && e.type !== "INSTANTIATES") continue;
     const dst = byKey.get(e.dst);
     const src = byKey.get(e.src);
-    if (!dst || !src || dst.labels.includes("External") || dst.labels.includes("UnresolvedRef")) continue;
+    if (!src || !inTree(dst)) continue;
     const file = String(src.props.file);
-    const list = Array.isArray(e.props.sites) ? (e.props.sites as number[][]) : [[e.props.line as number, 0]];
+    const list = edgeSites(e);
     let byPos = drsg.get(file);
     if (!byPos) drsg.set(file, (byPos = new Map()));
     for (const [line, col] of list) {

@@ -2,7 +2,7 @@
 // (real plugins, real worker threads, real resolvers), without a store.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
-import type { Facts } from "../../src/model/facts.js";
+import type { EdgeFact, Facts, NodeFact } from "../../src/model/facts.js";
 import { PluginSet, officialPlugins, type LoadedPlugin } from "../../src/plugin/host.js";
 import { type BuildResult, buildFacts } from "../../src/sync/pipeline.js";
 
@@ -60,4 +60,14 @@ export function describeFacts(f: Facts): string {
     lines.push(`edge ${e.type} ${e.src} -> ${e.dst} ${extra}`);
   }
   return lines.join("\n");
+}
+
+/** An edge's call sites, `[line, col]` each (an edge that records no sites: its line, column 0). */
+export function edgeSites(e: EdgeFact): number[][] {
+  return Array.isArray(e.props.sites) ? (e.props.sites as number[][]) : [[e.props.line as number, 0]];
+}
+
+/** A node that is a symbol of the tree, not an External or UnresolvedRef stand-in. */
+export function inTree(n: NodeFact | undefined): n is NodeFact {
+  return n !== undefined && !n.labels.includes("External") && !n.labels.includes("UnresolvedRef");
 }

@@ -86,6 +86,19 @@ describe("drsg watch", () => {
   });
 });
 
+/** A repository of BASE digested into a fresh database: its paths, first commit and exported plane. */
+async function digestedShop(prefix: string): Promise<{ root: string; dir: string; db: string; c0: string; before: unknown[] }> {
+  const root = temp(prefix);
+  const dir = join(root, "shop");
+  const db = join(root, "graph.drsg");
+  const [c0] = makeRepo(dir, [{ files: BASE, message: "base" }]);
+  const store = openStore(db, { create: true });
+  await digest({ dir, plugins: officialSet(), plane: "shop", store, pool: sharedPool() });
+  const before = [...exportPlane(store, "shop")];
+  store.close();
+  return { root, dir, db, c0: c0!, before };
+}
+
 type SyncResult = Awaited<ReturnType<Awaited<ReturnType<typeof openSync>>["syncToHead"]>>;
 
 /**
@@ -118,14 +131,7 @@ async function assertRecovers(db: string, dir: string, c0: string, before: unkno
 
 describe("a fold killed mid-transaction", () => {
   test("SIGKILL inside the write leaves the old commit and a sound database; a restart folds the gap", { timeout: 300_000 }, async () => {
-    const root = temp("drsg-kill-");
-    const dir = join(root, "shop");
-    const db = join(root, "graph.drsg");
-    const [c0] = makeRepo(dir, [{ files: BASE, message: "base" }]);
-    const store = openStore(db, { create: true });
-    await digest({ dir, plugins: officialSet(), plane: "shop", store, pool: sharedPool() });
-    const before = [...exportPlane(store, "shop")];
-    store.close();
+    const { root, dir, db, c0, before } = await digestedShop("drsg-kill-");
     const files: Record<string, string> = {};
     for (let i = 0; i < 40; i++) files[`src/gen${i}.ts`] = `export function gen${i}(x: number): number {\n  return x + ${i};\n}\n`;
     const [c1] = makeRepo(dir, [{ files: { ...files, "src/price.ts": null }, message: "big change" }]);
@@ -136,7 +142,7 @@ describe("a fold killed mid-transaction", () => {
     const exit = await child.exited;
     assert.equal(exit.signal, "SIGKILL");
 
-    await assertRecovers(db, dir, c0!, before, (r) => {
+    await assertRecovers(db, dir, c0, before, (r) => {
       assert.equal(r.kind, "fold");
       assert.equal(r.from, c0);
       assert.equal(r.to, c1);
@@ -144,14 +150,7 @@ describe("a fold killed mid-transaction", () => {
   });
 
   test("SIGKILL inside a one-file fold read from the plane (a fresh process): the plane and its file index stay sound; a restart folds it again", { timeout: 300_000 }, async () => {
-    const root = temp("drsg-kill-lazy-");
-    const dir = join(root, "shop");
-    const db = join(root, "graph.drsg");
-    const [c0] = makeRepo(dir, [{ files: BASE, message: "base" }]);
-    const store = openStore(db, { create: true });
-    await digest({ dir, plugins: officialSet(), plane: "shop", store, pool: sharedPool() });
-    const before = [...exportPlane(store, "shop")];
-    store.close();
+    const { root, dir, db, c0, before } = await digestedShop("drsg-kill-lazy-");
     // An existing file's change that renames a definition: a delta (nodes gone and created, edges rewritten).
     const [c1] = makeRepo(dir, [
       { files: { "src/price.ts": "export function cost(item: string): number {\n  return item.length;\n}\n", "src/cart.ts": 'import { cost } from "./price";\n\nexport function add(item: string): number {\n  return cost(item);\n}\n' }, message: "rename price" },
@@ -162,7 +161,7 @@ describe("a fold killed mid-transaction", () => {
     child.proc.kill("SIGKILL");
     assert.equal((await child.exited).signal, "SIGKILL");
 
-    await assertRecovers(db, dir, c0!, before, (r) => {
+    await assertRecovers(db, dir, c0, before, (r) => {
       assert.equal(r.kind, "fold");
       assert.deepEqual(r.resolution?.full, [], JSON.stringify(r.resolution));
       assert.ok(r.resolution?.partial.length, "resolved in part, from the plane");

@@ -469,12 +469,7 @@ export class PythonResolver {
   }
 
   private emitType(f: FileInfo, scope: number, src: string, r: Ref): void {
-    let names = this.annotationNamesMemo.get(r.name);
-    if (!names) {
-      names = annotationNames(parseAnnotation(r.name));
-      this.annotationNamesMemo.set(r.name, names);
-    }
-    for (const path of names) {
+    for (const path of this.annotationNamesOf(r.name)) {
       const v = this.pathVal(f, scope, path);
       const isClass = v.k === "def" && v.f.p.defs[v.d]!.kind === "class";
       if (!isClass && !v.node) continue;
@@ -621,7 +616,14 @@ export class PythonResolver {
 
   /** Whether an annotation names a bounded type variable (what a function returns of it is its argument's type). */
   private namesTypeVar(f: FileInfo, scope: number, text: string): boolean {
-    return annotationNames(parseAnnotation(text)).some((p) => !p.includes(".") && this.typeVarBound(f, scope, p) !== undefined);
+    return this.annotationNamesOf(text).some((p) => !p.includes(".") && this.typeVarBound(f, scope, p) !== undefined);
+  }
+
+  /** The names an annotation mentions (memoised by its text). */
+  private annotationNamesOf(text: string): string[] {
+    let names = this.annotationNamesMemo.get(text);
+    if (!names) this.annotationNamesMemo.set(text, (names = annotationNames(parseAnnotation(text))));
+    return names;
   }
 
   /** Names bound by `from x import *` at module level. */

@@ -39,31 +39,8 @@ export interface DefInfo {
   end?: number;
 }
 
-export interface LocalInfo {
-  name: string;
-  scope: number;
-  line: number;
-  at: number;
-  type?: string;
-  newOf?: string;
-  callOf?: string;
-  callReceiver?: string;
-  aliasOf?: string;
-  isParam?: boolean;
-  isConst?: boolean;
-  /** Visible only from `from` (default: `at`) to `end` (byte offsets): block-scoped bindings. */
-  end?: number;
-  from?: number;
-  /** A callback's parameter: the call it is passed to (Local.argOf …). */
-  argOf?: string;
-  argIndex?: number;
-  argCount?: number;
-  paramIndex?: number;
-  /** Destructured: this member of the value the fields above describe. */
-  prop?: string;
-  /** A dynamic `import("…")` of this source (a `return` / `=>` local). */
-  importOf?: string;
-}
+/** A local as the ts family reads it: the extracted fields (module.ts merges the readings of one site). */
+export type LocalInfo = Omit<Local, "iterOf" | "iterMethod" | "bound">;
 
 export class Mod {
   readonly defs: DefInfo[] = [];
