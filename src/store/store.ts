@@ -382,6 +382,11 @@ class SqliteStore extends SqlReader implements Store {
     return rows.map((r) => toNode(plane, r));
   }
 
+  hasCachedPartial(blob: string, build: string): boolean {
+    // The primary key's index answers it: the row's data is not read.
+    return this.ctx.stmt("SELECT 1 FROM partial_cache WHERE blob = ? AND build = ?").get(blob, build) !== undefined;
+  }
+
   getCachedPartialBytes(blob: string, build: string): Buffer | undefined {
     const row = this.ctx.stmt("SELECT data FROM partial_cache WHERE blob = ? AND build = ?").get(blob, build) as
       | { data: Buffer }

@@ -81,10 +81,8 @@ export interface Reader {
   nodesByNameProp?(plane: string, name: string): StoredNode[];
   /** Nodes whose `file` property is `file` (null: without one), by an index. Optional (sync reads the whole plane without it). */
   nodesByFile?(plane: string, file: string | null): StoredNode[];
-  /** The distinct string `file` properties of a plane's nodes. Optional, with nodesByFile. */
-  nodeFiles?(plane: string): string[];
-  /** Per node id: edges out and in whose `_generated_by` is `by` (nodes with none absent). Optional, with nodesByFile. */
-  edgeDegrees?(plane: string, ids: readonly number[], by: string): Map<number, { out: number; in: number }>;
+  /** Edges out plus edges in at node `id` whose `_generated_by` is `by`, each side counted up to `cap`. Optional, with nodesByFile. */
+  edgeDegreeCapped?(plane: string, id: number, by: string, cap: number): number;
   /** The nodes of `ids` the plane holds, in id order (one read for many neighbours). Optional: callers ask getNode per id. */
   nodesById?(plane: string, ids: readonly number[]): StoredNode[];
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[];
@@ -170,6 +168,8 @@ export interface Store extends Reader {
   searchText(plane: string, query: string, limit: number): StoredNode[];
   /** Per-file partial cache keyed by (blob id, plugin build): the partial's JSON text. */
   getCachedPartial(blob: string, build: string): string | undefined;
+  /** Whether the cache holds a partial for (blob, build), its data unread. Optional. */
+  hasCachedPartial?(blob: string, build: string): boolean;
   /** getCachedPartial's JSON as UTF-8 bytes, undecoded (a reader that decodes only part of it). Optional. */
   getCachedPartialBytes?(blob: string, build: string): Buffer | undefined;
   /** `packed`, when given, is `packPartial(data)` already made (src/model/packed.ts); else the store packs `data`. */

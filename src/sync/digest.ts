@@ -46,6 +46,7 @@ export function storeCache(store: Store, opts: { lazyRefs?: boolean } = {}): Par
       if (raw === undefined) return undefined;
       return opts.lazyRefs ? parsePartialLazily(raw) : (JSON.parse(raw) as Partial);
     },
+    ...(store.hasCachedPartial ? { has: (blob: string, build: string) => store.hasCachedPartial!(blob, `${build}${PARTIAL_FORMAT}`) } : {}),
     put(rows) {
       store.putCachedPartials(
         rows.map((r) => ({ blob: r.blob, build: `${r.build}${PARTIAL_FORMAT}`, data: r.json ?? JSON.stringify(r.partial), packed: r.packed })),

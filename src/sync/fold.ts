@@ -22,8 +22,9 @@ import type { Store } from "../store/types.js";
 import { type ApplyStats, type PlaneState, type StateView, applyChanges, applyFacts, canonical, loadPlaneFacts, loadPlaneState } from "./apply.js";
 import { digest, storeCache } from "./digest.js";
 import { FactIndex, type IncrementalStats, type Known } from "./incremental.js";
-import { lazyCapable, planeSource, writerState } from "./lazy.js";
-import { buildFacts } from "./pipeline.js";
+import { deferredPartial, lazyCapable, planeSource, writerState } from "./lazy.js";
+import { buildFacts, type PartialCache } from "./pipeline.js";
+import type { Partial } from "../model/partial.js";
 import { DEFAULT_MAX_BYTES, type WalkFile, blobSizeOrMissing, gitEntrySkip, walkSource } from "./walk.js";
 
 /** The tree the plane reflects: its readable files and the manifests the plugins read. */
@@ -132,6 +133,8 @@ export class PlaneSync {
   /** Follower mode (boundMemory): the store's page cache is bounded and emptied after each sync. */
   private memoryBound = false;
   private trimTimer: NodeJS.Timeout | undefined;
+  /** warm() defers reading partials (lazy.ts, deferredPartial) until one could not be read. */
+  private deferPartials = true;
 
   private constructor(
     private readonly opts: PlaneSyncOptions,
@@ -361,6 +364,9 @@ export class PlaneSync {
           .catch(() => [])
       : undefined;
     const cache = storeCache(this.store, { lazyRefs: true });
+    // When the plane will seed the index (it vouches for `at`), a file's partial is read only if
+    // the fold's resolution asks for it; else every one is read now.
+    const defer = this.deferPartials && cache.has !== undefined && lazyCapable(this.store) && !this.verifying && this.trustedNotes(at) !== undefined;
     const partials: Known = new Map();
     let missing = 0;
     for (const f of walk.files) {
@@ -370,6 +376,11 @@ export class PlaneSync {
       const known = this.partials.get(f.path);
       if (known && known.oid === f.oid && known.build === build) {
         partials.set(f.path, known);
+        continue;
+      }
+      if (defer) {
+        if (cache.has!(f.oid, build)) partials.set(f.path, { partial: deferredFrom(cache, f.path, f.oid, build), oid: f.oid, build });
+        else missing++;
         continue;
       }
       const hit = cache.get(f.oid, build);
@@ -574,12 +585,15 @@ export class PlaneSync {
     }
     if (need.length === 0) return { partials, parsed: 0, cached: 0 };
     // The pipeline's own extraction (cache by blob id, worker pool, binary and failure rules).
+    // No pool is started for blobs the cache holds (extracted ahead): workers cost a start-up.
+    const cache = storeCache(this.store);
+    const cached = cache.has !== undefined && need.every((f) => cache.has!(f.oid!, this.opts.plugins.route(f.path)!.plugin.build));
     const b = await buildFacts({
       files: need.map((f) => ({ path: f.path, oid: f.oid, read: () => this.repo.readBlob(f.oid!) })),
       plugins: this.opts.plugins,
       treeName: basename(this.root),
-      cache: storeCache(this.store),
-      pool: this.pool(),
+      cache,
+      pool: cached ? (this.opts.pool ?? this.ownPool) : this.pool(),
     });
     for (const f of need) {
       const x = b.partials.get(f.path);
@@ -592,10 +606,28 @@ export class PlaneSync {
   }
 
   private async fold(from: string, to: string): Promise<FoldResult> {
+    try {
+      return await this.foldOnce(from, to);
+    } catch (e) {
+      if (!(e instanceof PartialUnavailable)) throw e;
+      // A deferred partial could not be read after all (its cache row went bad): read the tree
+      // eagerly, extracting what the cache lacks, and fold again.
+      log("warn", `fold ${this.plane}: ${e.message}; reading every partial`);
+      this.deferPartials = false;
+      this.index.reset();
+      this.tree = undefined;
+      this.partials = new Map();
+      return this.foldOnce(from, to);
+    }
+  }
+
+  private async foldOnce(from: string, to: string): Promise<FoldResult> {
     const t0 = performance.now();
     // What the index knows is the tree at `from`; anything else starts it afresh — from the
     // plane's own facts when it can (a fresh process folding one commit resolves only the change).
     const changes = await this.repo.diffTrees(from, to);
+    // The history is read meanwhile (it waits on git, the fold on its workers); never rejects.
+    const historyRead = this.readHistory();
     let parsedAhead = 0;
     // An index held by the plane is only as good as the plane: it must still vouch for `from`.
     if (this.tree?.commit !== from || (this.index.lazy && !this.trustedNotes(from))) {
@@ -622,7 +654,7 @@ export class PlaneSync {
     let resolved = await this.index.update(partials, tree.manifests, basename(this.root), manifestChanges);
     if (resolved.changes && this.verifying) resolved = await this.verified(resolved, partials, tree);
     const t3 = performance.now();
-    const history = await this.readHistory();
+    const history = await historyRead;
     // The _ops plane follows the manifests: re-read them when one changed, or when new commits
     // or tags may now join an image tag to the history.
     const opsDue = [...changed].some((p) => isManifestPath(p)) || (history !== undefined && !isEmptyDelta(history) && this.opsAwaitsHistory());
@@ -788,6 +820,19 @@ export class PlaneSync {
       `${r.kind} ${this.plane} ${range}: ${r.filesChanged} file(s) ${r.kind === "fold" ? "changed" : "read"}, ${r.parsed} parsed, ${r.factsChanged} fact(s) changed in ${Math.round(r.ms)} ms`,
     );
   }
+}
+
+/** A deferred partial's cache row was gone or unreadable when the fold asked for it. */
+class PartialUnavailable extends Error {}
+
+/** The cached partial of `oid` at `path`, read when first asked for (PartialUnavailable if it cannot be). */
+function deferredFrom(cache: PartialCache, path: string, oid: string, build: string): Partial {
+  return deferredPartial(path, () => {
+    const hit = cache.get(oid, build);
+    if (!hit) throw new PartialUnavailable(`the cached partial of ${path} (blob ${oid.slice(0, 12)}) could not be read`);
+    hit.path = path; // the object is ours (a spread would parse its refs)
+    return hit;
+  });
 }
 
 export interface RebuildOptions {

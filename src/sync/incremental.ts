@@ -16,10 +16,11 @@
 import type { EdgeFact, Facts, NodeFact } from "../model/facts.js";
 import type { Local, Partial } from "../model/partial.js";
 import type { PluginSet } from "../plugin/host.js";
+import { log } from "../log.js";
 import { compareEdges } from "../resolve/common.js";
 import { resolverFamily } from "../resolve/index.js";
 import type { FactChanges } from "./apply.js";
-import type { FactSource, SourceStandIns } from "./lazy.js";
+import { deferredPartial, type FactSource, isUnread } from "./lazy.js";
 
 /** What a file says about supertypes: each definition's extends / implements / owner / trait. */
 function inheritanceOf(p: Partial): string {
@@ -64,12 +65,6 @@ interface FamilyFacts {
   lazy?: boolean;
   /** A lazy family's keys asserted and given up by this update's delta, not yet in the plane. */
   pending?: { added: Set<string>; gone: Set<string> };
-  /**
-   * A lazy family's stand-ins as its last partial resolution left them (read from the plane the
-   * first time): a follower folding commit after commit reads them once. Dropped with the index
-   * when a fold's write fails.
-   */
-  standIns?: SourceStandIns;
 }
 
 const isCollisionNote = (n: string) => /collision/i.test(n);
@@ -217,6 +212,12 @@ function changedNames(a: Partial, b: Partial): Set<string> {
 
 /** P1: the partial as other files' resolution needs it — every local kept (class bodies type members). */
 function stripped(p: Partial): Partial {
+  // A partial not read yet stays so until the resolution asks for it (lazy.ts).
+  if (isUnread(p)) return deferredPartial(p.path, () => strippedNow(p));
+  return strippedNow(p);
+}
+
+function strippedNow(p: Partial): Partial {
   // Not a spread: a partial read for a fold parses its refs when first asked (lazy.ts).
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(p)) out[k] = k === "refs" ? [] : (p as unknown as Record<string, unknown>)[k];
@@ -577,19 +578,33 @@ export class FactIndex {
         }
       }
     }
+    log("debug", `fold ${name}: ${changed.length} changed, names touched: ${[...touched].slice(0, 40).join(" ")}${touched.size > 40 ? ` … (${touched.size})` : ""}; ${E.size} file(s) to resolve`);
     if (E.size > Math.max(64, mine.size / 2)) return { why: `${E.size} of ${mine.size} files affected` };
-    // A lazy family's facts for E and its stand-ins, read from the plane (the rest is not needed).
-    const base: FamilyFacts = old.lazy
-      ? { ...old, groups: this.source!.groups(old.build, old.files, E), ...(old.standIns ?? this.source!.standIns(old.build, old.files)) }
-      : old;
+    // A lazy family's facts for E, read from the plane (the rest is not needed).
+    let base: FamilyFacts = old.lazy ? { ...old, groups: this.source!.groups(old.build, old.files, E) } : old;
     const input = [...mine.values()].map((x) => (E.has(x.partial.path) ? x.partial : this.stripped(x))).sort(byPath);
     const { facts, notes } = await this.run(name, input, old.manifests, treeName, E);
     // Keys claimed by two files make ownership ambiguous: such a family is always resolved in full.
     if (notes.some(isCollisionNote)) return { why: "key collisions between files" };
     const g = this.group(old.files, facts, old.build, E);
+    if (old.lazy) {
+      // Its stand-ins: only those E's edges reached or reach now, or the run emits, can change.
+      const at = new Map<string, number>();
+      for (const path of E) for (const k of base.groups.get(path)?.reach ?? []) at.set(k, (at.get(k) ?? 0) + 1);
+      const keys = new Set([...at.keys(), ...g.shared.keys()]);
+      for (const path of E) for (const k of g.groups.get(path)?.reach ?? []) keys.add(k);
+      base = { ...base, ...this.source!.standIns(old.build, old.files, keys, at) };
+    }
     // Keys must stay with this family: a key another family holds is merged by plugin order.
     for (const [, grp] of g.groups)
       for (const key of grp.nodes.keys()) if (this.heldElsewhere(name, key)) return { why: `key ${key} is shared with another plugin` };
+    // A key another file of the family holds is a collision the run may not have seen (a
+    // resolver need not read the files it does not emit): the full resolution says who keeps it.
+    for (const [path, grp] of g.groups)
+      for (const key of grp.nodes.keys()) {
+        const holder = this.holderIn(old, base, E, key);
+        if (holder !== undefined && holder !== path) return { why: `key ${key} of ${path} is held by ${holder}` };
+      }
     if (!sameEdges(g.loose, base.loose)) return { why: "facts between stand-ins changed" };
 
     const changes: FactChanges = { nodes: [], goneNodes: [], edges: [], goneEdges: [] };
@@ -637,7 +652,6 @@ export class FactIndex {
       // The plane takes the delta when the fold writes it; until then other families ask here.
       old.pending = { added: nowKeys, gone: new Set(changes.goneNodes) };
       old.notes = notes;
-      old.standIns = { shared, loose: base.loose, reached };
       return { changes, files: E.size };
     }
     // Nothing can fail from here on: update the family in place (no copies of its big tables).
@@ -652,6 +666,21 @@ export class FactIndex {
     old.notes = notes;
     old.reached = reached;
     return { changes, files: E.size };
+  }
+
+  /**
+   * The file outside E of the family `old` whose node has `key` as the last fold left it (`base`
+   * holds E's groups and the stand-ins), or undefined when none does.
+   */
+  private holderIn(old: FamilyFacts, base: FamilyFacts, E: ReadonlySet<string>, key: string): string | undefined {
+    for (const path of E) if (base.groups.get(path)?.nodes.has(key)) return undefined;
+    if (old.lazy) {
+      const file = this.source!.fileOf(key, old.build);
+      return file !== undefined && !E.has(file) ? file : undefined;
+    }
+    if (!old.keys.has(key) || base.shared.has(key)) return undefined;
+    for (const [path, grp] of old.groups) if (!E.has(path) && grp.nodes.has(key)) return path;
+    return undefined;
   }
 
   /** Whether another family asserts a node with this key (the pipeline keeps the first plugin's). */

@@ -18,7 +18,7 @@ export interface SourceGroup {
   reach: string[];
 }
 
-/** A family's facts that no file owns: stand-ins, the edges between them, and how many edges reach each. */
+/** A family's facts that no file owns: stand-ins, the edges between them, and how many edges reach each (lazily: of some stand-ins). */
 export interface SourceStandIns {
   shared: Map<string, NodeFact>;
   loose: Map<string, EdgeFact>;
@@ -29,9 +29,17 @@ export interface SourceStandIns {
 export interface FactSource {
   /** The groups of `paths` for the family stamped `build` whose files are `files`. */
   groups(build: string, files: ReadonlySet<string>, paths: Iterable<string>): Map<string, SourceGroup>;
-  standIns(build: string, files: ReadonlySet<string>): SourceStandIns;
+  /**
+   * The family's stand-ins among `keys` (nodes of `build` no file of `files` owns), each with how
+   * many of the family's edges reach it — counted only up to one more than `at` says the caller
+   * takes away (a stand-in stays reached exactly when that count exceeds them) — and every edge
+   * between stand-ins (they start at a node without a file).
+   */
+  standIns(build: string, files: ReadonlySet<string>, keys: Iterable<string>, at: ReadonlyMap<string, number>): SourceStandIns;
   /** The `_generated_by` of the parser-owned node at `key`, if any. */
   ownerOf(key: string): string | undefined;
+  /** The `file` of the node at `key` when `build` generated it, else undefined (none, no file, or another build's). */
+  fileOf(key: string, build: string): string | undefined;
   /** Every parser-owned fact (what the eager seed reads): for a fold that must resolve in full. */
   all(): Facts;
 }
@@ -40,7 +48,7 @@ const edgeKey = (e: { src: string; type: string; dst: string }) => `${e.src}\u00
 
 /** Whether the store can serve a lazy index (its file index and edge degrees). */
 export function lazyCapable(store: Store): boolean {
-  return typeof store.nodesByFile === "function" && typeof store.nodeFiles === "function" && typeof store.edgeDegrees === "function";
+  return typeof store.nodesByFile === "function" && typeof store.edgeDegreeCapped === "function";
 }
 
 /** The plane `plane` of `store` as a FactSource (lazyCapable must hold). */
@@ -89,29 +97,22 @@ export function planeSource(store: Store, plane: string): FactSource {
       }
       return out;
     },
-    standIns(build, files) {
+    standIns(build, files, keys, at) {
       keyCache.clear();
-      const nodes: StoredNode[] = store.nodesByFile!(plane, null);
-      for (const f of store.nodeFiles!(plane)) if (!files.has(f)) nodes.push(...store.nodesByFile!(plane, f));
-      const ours = nodes.filter((n) => n.props._generated_by === build);
       const shared = new Map<string, NodeFact>();
-      for (const n of ours) {
+      const reached = new Map<string, number>();
+      for (const key of keys) {
+        const n = store.getNodeByKey(plane, key);
+        if (!n || n.props._generated_by !== build || mine(n, build, files)) continue;
         shared.set(n.key, fact(n));
         keyCache.set(n.id, n);
+        const d = store.edgeDegreeCapped!(plane, n.id, build, (at.get(key) ?? 0) + 1);
+        if (d > 0) reached.set(n.key, d);
       }
-      const degrees = store.edgeDegrees!(
-        plane,
-        ours.map((n) => n.id),
-        build,
-      );
-      const reached = new Map<string, number>();
+      // Edges between stand-ins start at one: at a node without a file (an External).
       const loose = new Map<string, EdgeFact>();
-      for (const n of ours) {
-        const d = degrees.get(n.id);
-        if (!d) continue;
-        // Every edge at a stand-in counts once per end it has there (FactIndex.group's count).
-        reached.set(n.key, d.in + d.out);
-        if (d.out === 0) continue;
+      for (const n of store.nodesByFile!(plane, null)) {
+        if (n.props._generated_by !== build) continue;
         for (const e of store.edgesOut(plane, n.id)) {
           if (e.props._generated_by !== build) continue;
           const t = nodeOf(e.dst);
@@ -124,6 +125,10 @@ export function planeSource(store: Store, plane: string): FactSource {
     ownerOf(key) {
       const n = store.getNodeByKey(plane, key);
       return n && isOwned(n.props) ? String(n.props._generated_by) : undefined;
+    },
+    fileOf(key, build) {
+      const n = store.getNodeByKey(plane, key);
+      return n && n.props._generated_by === build && typeof n.props.file === "string" ? n.props.file : undefined;
     },
     all() {
       return loadPlaneFacts(store, plane).facts;
@@ -222,4 +227,64 @@ export function parsePartialLazily(json: string | Buffer): Partial {
     },
   });
   return head;
+}
+
+/** A Partial's fields besides `path`, in its JSON order. */
+const PARTIAL_FIELDS = ["grammar", "defs", "refs", "imports", "exports", "locals", "syntaxErrors", "recovered", "lines"] as const;
+
+/** Deferred partials not yet read (deferredPartial). */
+const unread = new WeakSet<Partial>();
+
+/**
+ * A partial known only by its path until one of its other fields is asked for: then `load` reads
+ * it (once) and every field becomes the loaded one's — refs staying lazy if they were. A fold in a
+ * fresh process holds one per file of the tree but reads only the files its resolution meets
+ * (a resolver that asks for a file's tables only when a name leads there: python's). `load`
+ * throws when the partial cannot be had (the fold then reads the tree eagerly).
+ */
+export function deferredPartial(path: string, load: () => Partial): Partial {
+  const p = { path } as Partial;
+  const settle = (): Partial => {
+    if (!unread.has(p)) return p;
+    unread.delete(p);
+    const loaded = load();
+    for (const f of PARTIAL_FIELDS) {
+      if (f === "refs") {
+        // The loaded partial's own (possibly lazy) refs, asked for only when read here.
+        Object.defineProperty(p, "refs", {
+          enumerable: true,
+          configurable: true,
+          get() {
+            const refs = loaded.refs;
+            Object.defineProperty(p, "refs", { value: refs, writable: true, enumerable: true, configurable: true });
+            return refs;
+          },
+          set(refs: Partial["refs"]) {
+            Object.defineProperty(p, "refs", { value: refs, writable: true, enumerable: true, configurable: true });
+          },
+        });
+      } else if (loaded[f] === undefined) delete (p as unknown as Record<string, unknown>)[f];
+      else Object.defineProperty(p, f, { value: loaded[f], writable: true, enumerable: true, configurable: true });
+    }
+    return p;
+  };
+  for (const f of PARTIAL_FIELDS)
+    Object.defineProperty(p, f, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        return (settle() as unknown as Record<string, unknown>)[f];
+      },
+      set(v: unknown) {
+        settle();
+        Object.defineProperty(p, f, { value: v, writable: true, enumerable: true, configurable: true });
+      },
+    });
+  unread.add(p);
+  return p;
+}
+
+/** Whether `p` is a deferred partial not read yet. */
+export function isUnread(p: Partial): boolean {
+  return unread.has(p);
 }

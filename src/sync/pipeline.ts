@@ -21,6 +21,8 @@ export interface SourceFile {
 
 export interface PartialCache {
   get(blob: string, build: string): Partial | undefined;
+  /** Whether get() would find the partial, when the cache can tell without reading it. */
+  has?(blob: string, build: string): boolean;
   /** `json`, when given, is the partial's JSON text (saves stringifying it again); `packed`, that text packed (packPartial). */
   put(rows: { blob: string; build: string; partial: Partial; json?: string; packed?: Uint8Array }[]): void;
 }

@@ -39,7 +39,19 @@ async function foldExisting(store: Store, dir: string, plugins: PluginSet, name:
           (s ? `; nodes +${s.nodesCreated} ~${s.nodesPatched} -${s.nodesDeleted}, edges +${s.edgesCreated} ~${s.edgesPatched} -${s.edgesDeleted}` : "") +
           ` in ${(r.ms / 1000).toFixed(2)} s${r.reason ? ` (${r.reason})` : ""}`;
     const drift = driftLine(p.props.built_by, plugins.builtBy);
-    return [what, "  an existing plane is folded from the commit it records: only the change is read; drsg rebuild re-reads the whole tree", ...(drift ? [`  ${drift}`] : [])].join("\n");
+    const res = r.resolution;
+    const how = res
+      ? [
+          ...res.partial.map((x) => `${x.family}: ${x.files} of ${x.of} file(s) re-resolved`),
+          ...res.full.map((x) => `${x.family}: resolved in full (${x.why})`),
+        ]
+      : [];
+    return [
+      what,
+      ...(how.length > 0 ? [`  resolution — ${how.join("; ")}`] : []),
+      "  an existing plane is folded from the commit it records: only the change is read; drsg rebuild re-reads the whole tree",
+      ...(drift ? [`  ${drift}`] : []),
+    ].join("\n");
   } finally {
     await sync.close();
   }

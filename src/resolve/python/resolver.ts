@@ -197,6 +197,72 @@ function fileInfo(idx: number, m: ModuleFile): FileInfo {
   return info;
 }
 
+/**
+ * A file's tables built when a lookup first needs them (`built` is told then). A fold's
+ * resolution (ResolveInput.emit) binds the refs of a few files and meets only the modules their
+ * names lead to, so the other files' partials are never read (the fold defers them, lazy.ts).
+ */
+class DeferredInfo implements FileInfo {
+  private t: FileInfo | undefined;
+  constructor(
+    readonly idx: number,
+    readonly m: ModuleFile,
+    private readonly built: (f: FileInfo) => void,
+  ) {}
+  get p(): Partial {
+    return this.m.p;
+  }
+  get key(): string {
+    return this.m.key;
+  }
+  private get tables(): FileInfo {
+    if (this.t === undefined) {
+      this.t = fileInfo(this.idx, this.m);
+      this.built(this);
+    }
+    return this.t;
+  }
+  get keys() {
+    return this.tables.keys;
+  }
+  get owner() {
+    return this.tables.owner;
+  }
+  get parent() {
+    return this.tables.parent;
+  }
+  get norm() {
+    return this.tables.norm;
+  }
+  get children() {
+    return this.tables.children;
+  }
+  get slots() {
+    return this.tables.slots;
+  }
+  get imports() {
+    return this.tables.imports;
+  }
+  get wildcards() {
+    return this.tables.wildcards;
+  }
+  get locals() {
+    return this.tables.locals;
+  }
+  get selfAttrs() {
+    return this.tables.selfAttrs;
+  }
+  get firstParam() {
+    return this.tables.firstParam;
+  }
+  get all() {
+    return this.tables.all;
+  }
+  get doc() {
+    return this.tables.doc;
+  }
+}
+
 export class PythonResolver {
   private readonly fb = new FactBuilder();
   private readonly files: FileInfo[] = [];
@@ -215,8 +281,11 @@ export class PythonResolver {
 
   run(): ResolveOutput {
     const mods: ModuleFile[] = moduleFiles(this.input.partials, this.input.treeName);
+    // A fold keeps the facts of the files it did not change: theirs are not emitted, their keys
+    // still count — a module's at once, its definitions' when a lookup first reads the file.
+    const emit = this.input.emit;
     mods.forEach((m, i) => {
-      const f = fileInfo(i, m);
+      const f = emit ? new DeferredInfo(i, m, (x) => emit.has(x.p.path) || this.assumeDefinitions(x)) : fileInfo(i, m);
       this.files.push(f);
       this.memo.push(new FileMemo());
       const list = this.byDotted.get(m.dotted);
@@ -235,10 +304,8 @@ export class PythonResolver {
       if (subs) subs.push(f);
       else this.submodules.set(pkg, [f]);
     }
-    // A fold keeps the facts of the files it did not change: theirs are not emitted, their keys still count.
-    const emit = this.input.emit;
     const mine = emit ? this.files.filter((f) => emit.has(f.p.path)) : this.files;
-    if (emit) for (const f of this.files) if (!emit.has(f.p.path)) this.assumeDefinitions(f);
+    if (emit) for (const f of this.files) if (!emit.has(f.p.path)) this.fb.assume(f.key);
     for (const f of mine) this.emitDefinitions(f);
     for (const f of mine) this.emitImports(f);
     for (const f of mine) this.emitBases(f);
@@ -264,9 +331,8 @@ export class PythonResolver {
     });
   }
 
-  /** The nodes emitDefinitions would emit for `f`, counted (collisions, edges reaching them) but not emitted. */
+  /** The definitions' nodes emitDefinitions would emit for `f`, counted (collisions, edges reaching them) but not emitted. */
   private assumeDefinitions(f: FileInfo): void {
-    this.fb.assume(f.key);
     f.p.defs.forEach((_, i) => {
       const key = f.keys[i];
       if (key && f.owner[i]) this.fb.assume(key);
