@@ -1,7 +1,7 @@
 // Resolver families by name (a plugin's `resolver` field), loaded on first use so that a
 // process only loads the languages it meets (and drsg-mcp starts without any).
 import { DrsgError } from "../model/errors.js";
-import type { Resolver } from "./types.js";
+import type { Dependencies, Resolver } from "./types.js";
 
 const FAMILIES: Record<string, () => Promise<Resolver>> = {
   generic: async () => (await import("./generic.js")).resolveGeneric,
@@ -22,4 +22,17 @@ export async function resolverFamily(name: string): Promise<Resolver> {
 
 export function isResolverFamily(name: string): boolean {
   return name in FAMILIES;
+}
+
+/**
+ * Families that say which files a file's resolution may read (ResolveInput's contract, P3 in
+ * src/sync/incremental.ts): a fold re-resolves only the files that may read a changed interface.
+ */
+const DEPENDENCIES: Record<string, () => Promise<Dependencies>> = {
+  python: async () => (await import("./python/deps.js")).pythonDependencies,
+};
+
+/** The family's dependency reader, or undefined when it declares none (every file may read every other). */
+export async function familyDependencies(name: string): Promise<Dependencies | undefined> {
+  return DEPENDENCIES[name]?.();
 }

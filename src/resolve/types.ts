@@ -38,3 +38,20 @@ export interface ResolveOutput {
 }
 
 export type Resolver = (input: ResolveInput) => ResolveOutput;
+
+/**
+ * Optional, per family: which files each file's resolution may read. Read from the partials'
+ * imports and paths only (never their refs). It must over-approximate: a file left out whose
+ * interface changes leaves the reader's facts stale.
+ */
+export type Dependencies = (partials: Partial[], treeName: string) => FileDependencies;
+
+export interface FileDependencies {
+  /**
+   * Per file of `partials` (the family's, sorted by path): the files whose partials its
+   * resolution may read directly — through an import of them or of a module binding their names
+   * (a fold takes the transitive closure). A module-level name of a file is read only by the
+   * files that may read it directly.
+   */
+  reads: Map<string, Set<string>>;
+}

@@ -7,18 +7,22 @@
 //   P2  a file's facts depend on another file's partial only through identifiers the first file
 //       writes (names it calls, imports, annotates with, or declares) or through paths (which
 //       only adds, deletes, renames and manifests change).
-// So when only existing files change: E = the changed files, plus every file whose identifiers
-// meet a name that a changed file's interface (its partial without refs, positions and docs)
-// adds, loses or changes; the family is resolved with E's partials whole and every other partial
+//   P3  (families that declare it, resolve/index.ts familyDependencies) a file's facts depend only
+//       on the files the family says it may read, transitively (python: what its imports reach).
+// So when only existing files change: E = the changed files, plus every file (that may read a
+// changed one, P3) whose identifiers meet a name that a changed file's interface (its partial
+// without refs, positions and docs) adds, loses or changes, or a name typed through one such
+// (to a fixpoint); the family is resolved with E's partials whole and every other partial
 // stripped of refs (cheap), and only E's facts are replaced. Anything else — a file added, deleted
 // or renamed, a manifest changed, E too large, a key shared across families — resolves the family
 // in full. The convergence property test holds both paths to one full digest.
 import type { EdgeFact, Facts, NodeFact } from "../model/facts.js";
-import type { Local, Partial } from "../model/partial.js";
+import type { Partial } from "../model/partial.js";
+import { affected, interfaceOf, type Tokens, tokensOf, type TypeUse, typeUsesOf } from "./affected.js";
 import type { PluginSet } from "../plugin/host.js";
 import { log } from "../log.js";
 import { compareEdges } from "../resolve/common.js";
-import { resolverFamily } from "../resolve/index.js";
+import { familyDependencies, resolverFamily } from "../resolve/index.js";
 import type { FactChanges } from "./apply.js";
 import { deferredPartial, type FactSource, isUnread } from "./lazy.js";
 
@@ -31,7 +35,13 @@ function inheritanceOf(p: Partial): string {
   return out.join("\n");
 }
 
-export type Known = Map<string, { partial: Partial; oid: string; build: string }>;
+/** A file's partial as a fold knows it: by blob id and the plugin build that extracted it. */
+export interface KnownPartial {
+  partial: Partial;
+  oid: string;
+  build: string;
+}
+export type Known = Map<string, KnownPartial>;
 
 interface Group {
   nodes: Map<string, NodeFact>;
@@ -81,135 +91,6 @@ export interface IncrementalStats {
 const edgeKey = (e: { src: string; type: string; dst: string }) => `${e.src}\u0000${e.type}\u0000${e.dst}`;
 const byPath = (a: Partial, b: Partial) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
-const IDENT = /[A-Za-z_$][\w$]*/g;
-function idents(text: string | undefined, out: Set<string>): void {
-  if (!text) return;
-  for (const m of text.matchAll(IDENT)) out.add(m[0]);
-}
-
-/** Every identifier a file writes: what it calls, imports, annotates with, and declares. */
-function tokensOf(p: Partial): Set<string> {
-  const out = new Set<string>();
-  for (const d of p.defs) {
-    out.add(d.name);
-    for (const t of [d.returns, d.type, d.owner, d.trait, d.object, d.valueCallee, d.signature]) idents(t, out);
-    for (const xs of [d.extends, d.implements, d.decorators]) for (const t of xs ?? []) idents(t, out);
-  }
-  for (const r of p.refs) {
-    out.add(r.name);
-    idents(r.text, out);
-    idents(r.receiver, out);
-  }
-  for (const i of p.imports) {
-    out.add(i.imported);
-    out.add(i.local);
-    idents(i.source, out);
-  }
-  for (const e of p.exports) {
-    out.add(e.name);
-    if (e.local) out.add(e.local);
-    if (e.imported) out.add(e.imported);
-    idents(e.source, out);
-  }
-  for (const l of p.locals) {
-    out.add(l.name);
-    for (const t of [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf, l.prop, l.importOf]) idents(t, out);
-  }
-  return out;
-}
-
-const FUNCTION_KINDS = new Set(["function", "method", "constructor", "getter", "setter"]);
-
-/** A return the ts family infers a function's return type from (a call in another file reads it). */
-function isReturnLocal(l: Local): boolean {
-  return l.name === "return" || l.name === "=>";
-}
-
-/**
- * Whether other files' facts may depend on a local: a module-level one, one in a class (or other
- * non-function) body, an attribute target (`self.x = …` in a method types the class's field), a
- * `global`, and the return locals a function's inferred return type comes from.
- */
-function seenOutside(p: Partial, l: Local): boolean {
-  if (l.scope < 0 || isReturnLocal(l)) return true;
-  const kind = p.defs[l.scope]?.kind;
-  return kind === undefined || !FUNCTION_KINDS.has(kind) || l.name.includes(".") || (l.aliasOf?.startsWith("global") ?? false);
-}
-
-/** What other files may see of a file: the partial without refs, function-private locals, positions, docs. */
-function interfaceOf(p: Partial): string {
-  return JSON.stringify({
-    g: p.grammar,
-    d: p.defs.map(({ line: _l, endLine: _e, start: _s, end: _n, doc: _d, ...rest }) => rest),
-    i: p.imports.map(({ line: _l, ...rest }) => rest),
-    x: p.exports.map(({ line: _l, ...rest }) => rest),
-    l: p.locals.filter((l) => seenOutside(p, l)).map(({ line: _l, at: _a, ...rest }) => rest),
-  });
-}
-
-/**
- * The interface as elements: definitions by their chain of names (`Cart.add`), imports by local
- * name, exports by name, module-level locals by name — each with everything but positions and
- * docs, and parents named rather than indexed. Two versions of a file differ in the names whose
- * elements differ; only those can change what other files' identifiers mean.
- */
-function elementsOf(p: Partial): Map<string, { name: string; value: string }> {
-  const chain: string[] = [];
-  p.defs.forEach((d, i) => {
-    chain[i] = d.parent >= 0 && chain[d.parent] !== undefined ? `${chain[d.parent]}.${d.name}` : d.name;
-  });
-  const scopeName = (i: number) => (i >= 0 ? (chain[i] ?? "?") : "");
-  const out = new Map<string, { name: string; value: string }>();
-  const add = (id: string, name: string, value: unknown) => {
-    const prior = out.get(id);
-    const v = JSON.stringify(value);
-    out.set(id, { name, value: prior ? `${prior.value}\u0000${v}` : v });
-  };
-  p.defs.forEach((d, i) => {
-    const { line: _l, endLine: _e, start: _s, end: _n, doc: _d, id: _i, parent, ...rest } = d;
-    add(`d:${chain[i]}`, d.name, { ...rest, parent: scopeName(parent) });
-  });
-  for (const imp of p.imports) {
-    const { line: _l, scope, ...rest } = imp;
-    add(`i:${imp.local}:${imp.imported}`, imp.local || imp.imported, { ...rest, scope: scopeName(scope) });
-  }
-  for (const e of p.exports) {
-    const { line: _l, ...rest } = e;
-    add(`x:${e.name}`, e.name, rest);
-  }
-  for (const l of p.locals) {
-    if (!seenOutside(p, l)) continue;
-    const { line: _l, at: _a, scope, ...rest } = l;
-    if (isReturnLocal(l)) {
-      // A return of a definition: it is that definition's name other files use (`a.make().x()`);
-      // a hidden body's returns are its function's.
-      let s = l.scope;
-      while (s >= 0 && p.defs[s]!.name === "{") s = p.defs[s]!.parent;
-      const owner = s >= 0 ? p.defs[s]!.name : "";
-      add(`r:${scopeName(l.scope)}`, owner, rest);
-    } else {
-      // An attribute target (`self.cache`) is seen by the name other files write (`cache`); an
-      // interface's call signature (`(`) by the interface's.
-      const name = l.name === "(" && l.scope >= 0 ? p.defs[l.scope]!.name : l.name.slice(l.name.lastIndexOf(".") + 1);
-      add(`l:${scopeName(scope)}:${l.name}`, name, { ...rest, scope: scopeName(scope) });
-    }
-  }
-  return out;
-}
-
-/** Names whose interface elements differ between two versions of a file. */
-function changedNames(a: Partial, b: Partial): Set<string> {
-  const ea = elementsOf(a);
-  const eb = elementsOf(b);
-  const out = new Set<string>();
-  for (const [id, x] of ea) if (eb.get(id)?.value !== x.value) out.add(x.name);
-  for (const [id, x] of eb) if (ea.get(id)?.value !== x.value) out.add(x.name);
-  // A function's inferred return type may follow calls to others in its file (`return
-  // this._addCheck(c)`): any change of the file's interface may change it, so its name is touched.
-  if (out.size > 0) for (const e of [ea, eb]) for (const [id, x] of e) if (id.startsWith("r:")) out.add(x.name);
-  return out;
-}
-
 /** P1: the partial as other files' resolution needs it — every local kept (class bodies type members). */
 function stripped(p: Partial): Partial {
   // A partial not read yet stays so until the resolution asks for it (lazy.ts).
@@ -226,40 +107,10 @@ function strippedNow(p: Partial): Partial {
 
 /** Per-blob derived data, cached by blob id and build. */
 interface Derived {
-  tokens?: Set<string>;
+  tokens?: Tokens;
   iface?: string;
   stripped?: Partial;
   typeUses?: TypeUse[];
-}
-
-/** A name other files see, and the identifiers its declared type is written with. */
-type TypeUse = [name: string, uses: Set<string>];
-
-/**
- * What each name a file declares is typed through: a definition's annotations (type, parameters,
- * returns, heritage), an interface's call signatures (seen by the interface's name), and the
- * declared types and initialisers of the locals other files see.
- */
-function typeUsesOf(p: Partial): TypeUse[] {
-  const out: TypeUse[] = [];
-  for (const d of p.defs) {
-    const uses = new Set<string>();
-    for (const t of [d.returns, d.type, d.params]) idents(t, uses);
-    for (const xs of [d.extends, d.implements]) for (const t of xs ?? []) idents(t, uses);
-    uses.delete(d.name);
-    if (uses.size > 0) out.push([d.name, uses]);
-  }
-  for (const l of p.locals) {
-    if (!seenOutside(p, l)) continue;
-    const uses = new Set<string>();
-    for (const t of [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf, l.prop, l.importOf]) idents(t, uses);
-    if (uses.size === 0) continue;
-    // A call signature (`(`) is seen through its interface.
-    const name = l.name === "(" && l.scope >= 0 ? p.defs[l.scope]!.name : l.name.slice(l.name.lastIndexOf(".") + 1);
-    uses.delete(name);
-    if (uses.size > 0) out.push([name, uses]);
-  }
-  return out;
 }
 
 export class FactIndex {
@@ -288,7 +139,7 @@ export class FactIndex {
     return false;
   }
 
-  private d(x: { partial: Partial; oid: string; build: string }): Derived {
+  private d(x: KnownPartial): Derived {
     const id = `${x.oid}\u0000${x.build}\u0000${x.partial.path}`;
     let d = this.derived.get(id);
     if (!d) {
@@ -297,22 +148,22 @@ export class FactIndex {
     }
     return d;
   }
-  private tokens(x: { partial: Partial; oid: string; build: string }): Set<string> {
+  private tokens(x: KnownPartial): Tokens {
     const d = this.d(x);
     d.tokens ??= tokensOf(x.partial);
     return d.tokens;
   }
-  private typeUses(x: { partial: Partial; oid: string; build: string }): TypeUse[] {
+  private typeUses(x: KnownPartial): TypeUse[] {
     const d = this.d(x);
     d.typeUses ??= typeUsesOf(x.partial);
     return d.typeUses;
   }
-  private iface(x: { partial: Partial; oid: string; build: string }): string {
+  private iface(x: KnownPartial): string {
     const d = this.d(x);
     d.iface ??= interfaceOf(x.partial);
     return d.iface;
   }
-  private stripped(x: { partial: Partial; oid: string; build: string }): Partial {
+  private stripped(x: KnownPartial): Partial {
     const d = this.d(x);
     d.stripped ??= stripped(x.partial);
     return d.stripped;
@@ -382,8 +233,10 @@ export class FactIndex {
       if (!structural) for (const path of old.files) if (!mine.has(path)) structural = `${path} deleted`;
       if (!structural) for (const m of changedManifests) if (man.has(m) || old.manifests.has(m)) structural = `manifest ${m} changed`;
       // A changed supertype reaches callers that never write its name (`b.bar()` bound through
-      // B extends C extends D): P2 does not hold for inheritance, so resolve the family in full.
-      if (!structural)
+      // B extends C extends D): without the family's dependencies (P3), resolve it in full. With
+      // them, the class extending it is touched (resolvePart's fixpoint through `extends`), and
+      // the files that may read it and write its name are re-resolved.
+      if (!structural && !(await familyDependencies(plugin.manifest.resolver)))
         for (const path of changed) {
           const before = this.prevPartials?.get(path)?.partial;
           const after = mine.get(path)?.partial;
@@ -423,13 +276,17 @@ export class FactIndex {
     this.prevPartials = partials;
     this.prune(partials);
     if (anyFull) return { all: this.merged(), stats };
-    const changes: FactChanges = { nodes: [], goneNodes: [], edges: [], goneEdges: [] };
-    for (const d of deltas) {
-      changes.nodes.push(...d.changes.nodes);
-      changes.goneNodes.push(...d.changes.goneNodes);
-      changes.edges.push(...d.changes.edges);
-      changes.goneEdges.push(...d.changes.goneEdges);
-    }
+    // One family's delta as it is; several concatenated (never spread into push: a delta of
+    // a few hundred thousand edges overflows the call stack).
+    const changes: FactChanges =
+      deltas.length === 1
+        ? deltas[0]!.changes
+        : {
+            nodes: deltas.flatMap((d) => d.changes.nodes),
+            goneNodes: deltas.flatMap((d) => d.changes.goneNodes),
+            edges: deltas.flatMap((d) => d.changes.edges),
+            goneEdges: deltas.flatMap((d) => d.changes.goneEdges),
+          };
     return { changes, stats };
   }
 
@@ -538,47 +395,24 @@ export class FactIndex {
     changed: string[],
     treeName: string,
   ): Promise<{ changes: FactChanges; files: number } | { why: string }> {
-    // E: the changed files, and the files whose identifiers meet names an interface change touches.
-    const touched = new Set<string>();
-    for (const path of changed) {
-      const now = mine.get(path)!;
-      const prev = this.prevPartials!.get(path)!;
-      if (this.iface(now) === this.iface(prev)) continue;
-      for (const n of changedNames(prev.partial, now.partial)) touched.add(n);
-    }
-    // A name typed through a touched one is touched too (a field typed by a changed interface, an
-    // interface whose call signature names a changed alias): callers that write only the field's
-    // name (`app.get('/', (c) => c.json())`) are re-resolved. To a fixpoint, bounded.
-    if (touched.size > 0) {
-      for (let round = 0; round < 8; round++) {
-        let grew = false;
-        for (const x of mine.values())
-          for (const [name, uses] of this.typeUses(x)) {
-            if (touched.has(name)) continue;
-            for (const u of uses)
-              if (touched.has(u)) {
-                touched.add(name);
-                grew = true;
-                break;
-              }
-          }
-        if (!grew) break;
-      }
-    }
-    const E = new Set(changed);
-    if (touched.size > 0) {
-      for (const [path, x] of mine) {
-        if (E.has(path)) continue;
-        const tokens = this.tokens(x);
-        for (const t of touched) {
-          if (tokens.has(t)) {
-            E.add(path);
-            break;
-          }
-        }
-      }
-    }
-    log("debug", `fold ${name}: ${changed.length} changed, names touched: ${[...touched].slice(0, 40).join(" ")}${touched.size > 40 ? ` … (${touched.size})` : ""}; ${E.size} file(s) to resolve`);
+    // E: the changed files, and the files their interface changes reach (affected.ts).
+    const resolver = this.plugins.get(name)!.manifest.resolver;
+    const family = await familyDependencies(resolver);
+    const a = affected({
+      mine,
+      changed,
+      prev: (path) => this.prevPartials!.get(path)!,
+      iface: (x) => this.iface(x),
+      tokens: (x) => this.tokens(x),
+      typeUses: (x) => this.typeUses(x),
+      ...(family ? { deps: () => family([...mine.values()].map((x) => x.partial).sort(byPath), treeName) } : {}),
+    });
+    if (!a) return { why: "too many names touched" };
+    const E = a.files;
+    log(
+      "debug",
+      `fold ${name}: ${changed.length} changed (${a.reshaped.length} reshaped), names touched: ${a.names.slice(0, 40).join(" ")}${a.names.length > 40 ? ` … (${a.names.length})` : ""}; ${E.size} file(s) to resolve`,
+    );
     if (E.size > Math.max(64, mine.size / 2)) return { why: `${E.size} of ${mine.size} files affected` };
     // A lazy family's facts for E, read from the plane (the rest is not needed).
     let base: FamilyFacts = old.lazy ? { ...old, groups: this.source!.groups(old.build, old.files, E) } : old;
