@@ -432,13 +432,6 @@ export class FactIndex {
     // Keys must stay with this family: a key another family holds is merged by plugin order.
     for (const [, grp] of g.groups)
       for (const key of grp.nodes.keys()) if (this.heldElsewhere(name, key)) return { why: `key ${key} is shared with another plugin` };
-    // A key another file of the family holds is a collision the run may not have seen (a
-    // resolver need not read the files it does not emit): the full resolution says who keeps it.
-    for (const [path, grp] of g.groups)
-      for (const key of grp.nodes.keys()) {
-        const holder = this.holderIn(old, base, E, key);
-        if (holder !== undefined && holder !== path) return { why: `key ${key} of ${path} is held by ${holder}` };
-      }
     if (!sameEdges(g.loose, base.loose)) return { why: "facts between stand-ins changed" };
 
     const changes: FactChanges = { nodes: [], goneNodes: [], edges: [], goneEdges: [] };
@@ -500,21 +493,6 @@ export class FactIndex {
     old.notes = notes;
     old.reached = reached;
     return { changes, files: E.size };
-  }
-
-  /**
-   * The file outside E of the family `old` whose node has `key` as the last fold left it (`base`
-   * holds E's groups and the stand-ins), or undefined when none does.
-   */
-  private holderIn(old: FamilyFacts, base: FamilyFacts, E: ReadonlySet<string>, key: string): string | undefined {
-    for (const path of E) if (base.groups.get(path)?.nodes.has(key)) return undefined;
-    if (old.lazy) {
-      const file = this.source!.fileOf(key, old.build);
-      return file !== undefined && !E.has(file) ? file : undefined;
-    }
-    if (!old.keys.has(key) || base.shared.has(key)) return undefined;
-    for (const [path, grp] of old.groups) if (!E.has(path) && grp.nodes.has(key)) return path;
-    return undefined;
   }
 
   /** Whether another family asserts a node with this key (the pipeline keeps the first plugin's). */

@@ -38,8 +38,7 @@ export interface FactSource {
   standIns(build: string, files: ReadonlySet<string>, keys: Iterable<string>, at: ReadonlyMap<string, number>): SourceStandIns;
   /** The `_generated_by` of the parser-owned node at `key`, if any. */
   ownerOf(key: string): string | undefined;
-  /** The `file` of the node at `key` when `build` generated it, else undefined (none, no file, or another build's). */
-  fileOf(key: string, build: string): string | undefined;
+
   /** Every parser-owned fact (what the eager seed reads): for a fold that must resolve in full. */
   all(): Facts;
 }
@@ -125,10 +124,6 @@ export function planeSource(store: Store, plane: string): FactSource {
     ownerOf(key) {
       const n = store.getNodeByKey(plane, key);
       return n && isOwned(n.props) ? String(n.props._generated_by) : undefined;
-    },
-    fileOf(key, build) {
-      const n = store.getNodeByKey(plane, key);
-      return n && n.props._generated_by === build && typeof n.props.file === "string" ? n.props.file : undefined;
     },
     all() {
       return loadPlaneFacts(store, plane).facts;

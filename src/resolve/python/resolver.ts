@@ -201,6 +201,10 @@ function fileInfo(idx: number, m: ModuleFile): FileInfo {
  * A file's tables built when a lookup first needs them (`built` is told then). A fold's
  * resolution (ResolveInput.emit) binds the refs of a few files and meets only the modules their
  * names lead to, so the other files' partials are never read (the fold defers them, lazy.ts).
+ * Their definitions' keys are counted only once read, yet no collision with them goes unseen:
+ * every module's key is counted at once, and two files' definitions share a key only when one
+ * file's module key is a dotted prefix of the other's — then a definition of one already has
+ * the other's module key (a collision in the plane before, which resolves the family in full).
  */
 class DeferredInfo implements FileInfo {
   private t: FileInfo | undefined;
