@@ -30,6 +30,7 @@ export function isResolverFamily(name: string): boolean {
  */
 const DEPENDENCIES: Record<string, () => Promise<Dependencies>> = {
   python: async () => (await import("./python/deps.js")).pythonDependencies,
+  ts: async () => (await import("./ts/deps.js")).tsDependencies,
 };
 
 /** The family's dependency reader, or undefined when it declares none (every file may read every other). */

@@ -44,7 +44,7 @@ export type Resolver = (input: ResolveInput) => ResolveOutput;
  * imports and paths only (never their refs). It must over-approximate: a file left out whose
  * interface changes leaves the reader's facts stale.
  */
-export type Dependencies = (partials: Partial[], treeName: string) => FileDependencies;
+export type Dependencies = (partials: Partial[], manifests: Map<string, string>, treeName: string) => FileDependencies;
 
 export interface FileDependencies {
   /**
@@ -54,4 +54,9 @@ export interface FileDependencies {
    * files that may read it directly.
    */
   reads: Map<string, Set<string>>;
+  /**
+   * Per file: the names another file can read from its module (exports, a language where the
+   * rest is private); a file absent here (or the map absent) shows every module-level name.
+   */
+  exported?: Map<string, Set<string>>;
 }

@@ -43,7 +43,7 @@ export function tokensOf(p: Partial): Tokens {
     idents(i.source, used);
   }
   for (const e of p.exports) {
-    if (e.source !== undefined && e.imported === "*" && e.name === "*") star = true;
+    if (e.star) star = true;
     used.add(e.name);
     if (e.local) used.add(e.local);
     if (e.imported) used.add(e.imported);
@@ -237,6 +237,11 @@ export function typeUsesOf(p: Partial): TypeUse[] {
     uses.delete(name);
     if (uses.size > 0) out.push([name, uses, l.name === "(" ? undefined : memberOf(p, l.scope, l.name.includes("."))]);
   }
+  // An export under another name (`export default foo`, `export { a as b }`) is read by that name.
+  for (const e of p.exports) {
+    const from = e.local ?? e.imported;
+    if (from !== undefined && from !== e.name && from !== "*") out.push([e.name, new Set([from]), undefined]);
+  }
   return out;
 }
 
@@ -356,6 +361,15 @@ export function affected(input: AffectedInput): Affected | undefined {
     for (const o of reshaped) for (const r of readers(o)!) scope.add(r);
   }
 
+  // What a module shows other modules: its exports now, and before for a changed one (a name it
+  // stopped exporting is one its readers lose).
+  const shownBy = (path: string): ReadonlySet<string> | undefined => {
+    const now = deps?.exported?.get(path);
+    if (!now || !input.changed.includes(path)) return now;
+    const before = input.prev(path).partial.exports.map((e) => e.name);
+    return before.every((n) => now.has(n)) ? now : new Set([...now, ...before]);
+  };
+
   // Name → the names typed through it, with the file declaring each and the class it is a member
   // of; name → the files (in scope) writing it.
   const byUse = new Map<string, { n: string; path: string; x: KnownPartial; owner: string | undefined }[]>();
@@ -415,16 +429,20 @@ export function affected(input: AffectedInput): Affected | undefined {
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     if (seenTouch.size > MAX_TOUCHES) return undefined;
     const [u, t] = next;
+    const mod = t.owner !== null && "module" in t.owner ? t.owner.module : undefined;
+    // A module's name other modules cannot read (not exported) reaches them only through the
+    // module's own names typed through it.
+    const shown = mod !== undefined && u !== "*" ? shownBy(mod) : undefined;
     for (const { n, path, x, owner } of byUse.get(u) ?? [])
-      if (reads(path, t.origin) && holds(path, x, t.owner)) touch(n, { owner: ownerOf(owner, path), origin: path });
-    const byModule = t.owner !== null && "module" in t.owner;
-    const candidates = byModule && u === "*" ? [...readers(t.origin) ?? mine.keys()] : byModule ? [...(byToken.get(u) ?? []), ...starring] : (byToken.get(u) ?? []);
+      if ((!shown || shown.has(u) || path === mod) && reads(path, t.origin) && holds(path, x, t.owner)) touch(n, { owner: ownerOf(owner, path), origin: path });
+    const candidates = mod !== undefined && u === "*" ? [...(readers(t.origin) ?? mine.keys())] : mod !== undefined ? [...(byToken.get(u) ?? []), ...starring] : (byToken.get(u) ?? []);
     for (const path of candidates) {
-      if (files.has(path) && !(t.owner !== null && "module" in t.owner)) continue;
+      if (mod === undefined && files.has(path)) continue;
+      if (shown && !shown.has(u) && path !== mod) continue;
       const x = mine.get(path)!;
       if (!reads(path, t.origin) || !writes(x, u, t.owner) || !holds(path, x, t.owner)) continue;
       files.add(path);
-      if (t.owner !== null && "module" in t.owner && path !== t.owner.module) touch(u, { owner: { module: path }, origin: path });
+      if (mod !== undefined && path !== mod) touch(u, { owner: { module: path }, origin: path });
     }
   }
   const names = [...touched].map(([n, ts]) => {

@@ -405,7 +405,7 @@ export class FactIndex {
       iface: (x) => this.iface(x),
       tokens: (x) => this.tokens(x),
       typeUses: (x) => this.typeUses(x),
-      ...(family ? { deps: () => family([...mine.values()].map((x) => x.partial).sort(byPath), treeName) } : {}),
+      ...(family ? { deps: () => family([...mine.values()].map((x) => x.partial).sort(byPath), old.manifests, treeName) } : {}),
     });
     if (!a) return { why: "too many names touched" };
     const E = a.files;

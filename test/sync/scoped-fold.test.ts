@@ -1,6 +1,7 @@
-// A python fold re-resolves only the files that may read a change (P3, src/sync/affected.ts):
-// what each file's imports reach, a class's members where a value of the class can be held, a
-// module's names where the module is read (and where a package re-exports them). Held to the
+// A fold re-resolves only the files that may read a change (P3, src/sync/affected.ts), in the
+// families that say what a file reads (python, typescript): what each file's imports reach, a
+// class's members where a value of the class can be held, a module's names where the module is
+// read (and where a package or a barrel re-exports them, under another name too). Held to the
 // convergence invariant after every commit — by one follower and by a fresh sync per commit (a
 // new process: partials deferred, the index read from the plane) — and to the scope it claims:
 // a change only a test module can see re-resolves that module alone; a key collision with a file
@@ -21,7 +22,7 @@ after(async () => {
   cleanupAll();
 });
 
-const BASE = {
+const PY_BASE = {
   "app/__init__.py": "from .models import User\nfrom .base import *\n",
   "app/base.py": "class Base:\n    def save(self):\n        return 1\n\n\ndef helper():\n    return 2\n",
   "app/models.py": "from .base import Base\n\n\nclass User(Base):\n    def greet(self):\n        return 'hi'\n",
@@ -40,8 +41,14 @@ const BASE = {
   "other/lone.py": "class Other:\n    def save(self):\n        return 3\n\n    def greet(self):\n        return 4\n\n\ndef helper():\n    return Other().save()\n",
 };
 
-/** Each commit, and the files a scoped fold must re-resolve at most (undefined: not bounded here). */
-const STEPS: { message: string; files: Record<string, string | null>; atMost?: number }[] = [
+/** A commit, and how many files a scoped fold may re-resolve at most (undefined: not bounded here). */
+interface Step {
+  message: string;
+  files: Record<string, string | null>;
+  atMost?: number;
+}
+
+const PY_STEPS: Step[] = [
   {
     message: "save moves to a mixin: the MRO of Base changes (use_direct and use_factory bind it)",
     files: {
@@ -77,65 +84,124 @@ const STEPS: { message: string; files: Record<string, string | null>; atMost?: n
   },
 ];
 
-function partialFiles(r: FoldResult): number | undefined {
-  const p = r.resolution?.partial.find((x) => x.family === "python");
-  return p?.files;
+
+const TS_BASE = {
+  "package.json": '{"name":"app"}',
+  "src/base.ts": "export class Base {\n  save() {\n    return 1;\n  }\n}\n\nexport function helper() {\n  return 2;\n}\n",
+  "src/models.ts": 'import { Base } from "./base.js";\n\nexport class User extends Base {\n  greet() {\n    return "hi";\n  }\n}\n',
+  "src/index.ts": 'export { User } from "./models.js";\nexport * from "./base.js";\n',
+  "src/factory.ts": 'import { User } from "./models.js";\n\nexport function make(): User {\n  return new User();\n}\n',
+  // Through the barrel's re-export: never names models.
+  "src/use_direct.ts": 'import { User } from "./index.js";\n\nexport function f() {\n  const u = new User();\n  return u.save();\n}\n',
+  // Through a declared return type: never names User or Base.
+  "src/use_factory.ts": 'import { make } from "./factory.js";\n\nexport function g() {\n  const x = make();\n  return x.save();\n}\n',
+  // Through the barrel's star re-export.
+  "src/use_star.ts": 'import { helper } from "./index.js";\n\nexport function h() {\n  return helper();\n}\n',
+  // Through a default export under another name.
+  "src/dflt.ts": 'import { Base } from "./base.js";\n\nexport default function build(): Base {\n  return new Base();\n}\n',
+  "src/use_dflt.ts": 'import mk from "./dflt.js";\n\nexport function k() {\n  return mk().save();\n}\n',
+  // Nothing imports a test.
+  "test/user.test.ts": 'import { User } from "../src/models.js";\n\nexport function t() {\n  return new User().greet();\n}\n',
+  // Writes the same names, reads none of src.
+  "other/lone.ts": "export class Other {\n  save() {\n    return 3;\n  }\n  greet() {\n    return 4;\n  }\n}\n\nexport function helper() {\n  return new Other().save();\n}\n",
+};
+
+const TS_MIXIN = "export class Mixin {\n  save() {\n    return 1;\n  }\n}\n\nexport class Base extends Mixin {}\n";
+
+const TS_STEPS: Step[] = [
+  {
+    message: "save moves to a mixin: Base's supertype changes (use_direct, use_factory and use_dflt bind it)",
+    files: { "src/base.ts": `${TS_MIXIN}\nexport function helper() {\n  return 2;\n}\n` },
+  },
+  {
+    message: "a test class extending User: nothing else can see it",
+    files: {
+      "test/user.test.ts":
+        'import { User } from "../src/models.js";\n\nexport function t() {\n  return new User().greet();\n}\n\nclass More extends User {\n  more() {\n    return this.greet();\n  }\n}\n\nexport const more = new More().more();\n',
+    },
+    atMost: 1,
+  },
+  {
+    message: "greet is gone from User: the test's calls change, lone.ts's greet is another class's",
+    files: { "src/models.ts": 'import { Base } from "./base.js";\n\nexport class User extends Base {}\n' },
+  },
+  { message: "helper leaves base (the star re-export no longer brings it)", files: { "src/base.ts": TS_MIXIN } },
+  {
+    message: "helper comes back, in models, re-exported by the barrel by name",
+    files: {
+      "src/models.ts": 'import { Base } from "./base.js";\n\nexport class User extends Base {}\n\nexport function helper() {\n  return 5;\n}\n',
+      "src/index.ts": 'export { User, helper } from "./models.js";\nexport * from "./base.js";\n',
+    },
+  },
+  {
+    message: "the default export returns a Mixin now",
+    files: { "src/dflt.ts": 'import { Mixin } from "./base.js";\n\nexport default function build(): Mixin {\n  return new Mixin();\n}\n' },
+  },
+];
+
+const LANGUAGES = [
+  { name: "python", family: "python", base: PY_BASE, steps: PY_STEPS },
+  { name: "typescript", family: "ts", base: TS_BASE, steps: TS_STEPS },
+];
+
+function partialFiles(r: FoldResult, family = "python"): number | undefined {
+  return r.resolution?.partial.find((x) => x.family === family)?.files;
 }
 
-function fullWhy(r: FoldResult): string | undefined {
-  return r.resolution?.full.find((x) => x.family === "python")?.why;
+function fullWhy(r: FoldResult, family = "python"): string | undefined {
+  return r.resolution?.full.find((x) => x.family === family)?.why;
 }
 
-describe("a python fold scoped by what files may read", () => {
-  for (const mode of ["one follower", "a fresh sync per commit"] as const) {
-    test(`${mode}: every commit equals a full digest, and a change only a test sees re-resolves that test alone`, { timeout: 300_000 }, async () => {
-      const dir = temp("drsg-scoped-");
-      makeRepo(dir, [{ files: BASE, message: "base" }]);
-      const { store } = tempStore();
-      let sync = await openSync(store, dir, { plane: "app", git: false });
-      try {
-        await sync.syncToHead();
-        for (const step of STEPS) {
-          makeRepo(dir, [{ files: step.files, message: step.message }]);
-          if (mode === "a fresh sync per commit") {
-            await sync.close();
-            sync = await openSync(store, dir, { plane: "app", git: false });
+describe("a fold scoped by what files may read", () => {
+  for (const lang of LANGUAGES)
+    for (const mode of ["one follower", "a fresh sync per commit"] as const) {
+      test(`${lang.name}, ${mode}: every commit equals a full digest, and a change only a test sees re-resolves that test alone`, { timeout: 300_000 }, async () => {
+        const dir = temp("drsg-scoped-");
+        makeRepo(dir, [{ files: lang.base, message: "base" }]);
+        const { store } = tempStore();
+        let sync = await openSync(store, dir, { plane: "app", git: false });
+        try {
+          await sync.syncToHead();
+          for (const step of lang.steps) {
+            makeRepo(dir, [{ files: step.files, message: step.message }]);
+            if (mode === "a fresh sync per commit") {
+              await sync.close();
+              sync = await openSync(store, dir, { plane: "app", git: false });
+            }
+            const r = await sync.syncToHead();
+            await assertConverged(store, "app", dir, step.message);
+            assert.equal(fullWhy(r, lang.family), undefined, `${step.message}: resolved in part, not in full`);
+            const n = partialFiles(r, lang.family);
+            if (step.atMost !== undefined) assert.ok(n !== undefined && n <= step.atMost, `${step.message}: ${n} file(s) re-resolved, at most ${step.atMost}`);
+            assert.ok(n === undefined || n < Object.keys(lang.base).length - 1, `${step.message}: ${n} file(s) re-resolved — not every one`);
           }
-          const r = await sync.syncToHead();
-          await assertConverged(store, "app", dir, step.message);
-          assert.equal(fullWhy(r), undefined, `${step.message}: resolved in part, not in full`);
-          const n = partialFiles(r);
-          if (step.atMost !== undefined) assert.ok(n !== undefined && n <= step.atMost, `${step.message}: ${n} file(s) re-resolved, at most ${step.atMost}`);
-          assert.ok(n === undefined || n < Object.keys(BASE).length, `${step.message}: ${n} file(s) re-resolved — not every one`);
+        } finally {
+          await sync.close();
+          store.close();
         }
-      } finally {
-        await sync.close();
-        store.close();
-      }
-    });
-  }
+      });
+    }
 
-  test("a family that declares no dependencies (typescript) resolves a supertype change in full, and converges", { timeout: 300_000 }, async () => {
-    // TypeScript declares no dependencies: a changed supertype resolves its family in full.
-    const dir = temp("drsg-scoped-ts-");
+  test("a family that declares no dependencies (java) resolves a supertype change in full, and converges", { timeout: 300_000 }, async () => {
+    const dir = temp("drsg-scoped-java-");
     makeRepo(dir, [
       {
         files: {
-          "package.json": '{"name":"t"}',
-          "src/a.ts": "export class A { run() { return 1; } }\nexport class Z { run() { return 2; } }\n",
-          "src/b.ts": 'import { A } from "./a.js";\nexport class B extends A {}\n',
-          "src/c.ts": 'import { B } from "./b.js";\nexport function go() { const b: B = new B(); return b.run(); }\n',
+          "j/A.java": "package j;\npublic class A { public int run() { return 1; } }\n",
+          "j/Z.java": "package j;\npublic class Z { public int run() { return 2; } }\n",
+          "j/B.java": "package j;\npublic class B extends A {}\n",
+          "j/C.java": "package j;\npublic class C { int go() { B b = new B(); return b.run(); } }\n",
         },
         message: "base",
       },
     ]);
     const { store } = tempStore();
-    const sync = await openSync(store, dir, { plane: "t", git: false });
+    const sync = await openSync(store, dir, { plane: "j", git: false });
     try {
       await sync.syncToHead();
-      makeRepo(dir, [{ files: { "src/b.ts": 'import { Z } from "./a.js";\nexport class B extends Z {}\n' }, message: "B extends Z" }]);
+      makeRepo(dir, [{ files: { "j/B.java": "package j;\npublic class B extends Z {}\n" }, message: "B extends Z" }]);
       const r = await sync.syncToHead();
-      await assertConverged(store, "t", dir, "B extends Z");
+      await assertConverged(store, "j", dir, "B extends Z");
       assert.match(r.resolution?.full.map((x) => x.why).join(" ") ?? "", /inheritance changed/);
     } finally {
       await sync.close();
@@ -214,7 +280,7 @@ async function foldFresh(file: string, dir: string): Promise<{ store: Store; r: 
 describe("a fresh fold reads only the partials its resolution meets", () => {
   test("a row it never asks for stays unread; a row it needs but cannot read is extracted again, and the fold converges", { timeout: 300_000 }, async () => {
     const dir = temp("drsg-deferred-");
-    makeRepo(dir, [{ files: BASE, message: "base" }]);
+    makeRepo(dir, [{ files: PY_BASE, message: "base" }]);
     const { store, file } = tempStore();
     const first = await openSync(store, dir, { plane: "app", git: false });
     await first.syncToHead();

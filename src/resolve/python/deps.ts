@@ -11,7 +11,7 @@ import type { FileDependencies } from "../types.js";
 import { moduleFiles } from "./modules.js";
 
 /** For each path of `partials`, the paths its resolution may read directly (itself excluded). */
-export function pythonDependencies(partials: Partial[], treeName: string): FileDependencies {
+export function pythonDependencies(partials: Partial[], _manifests: Map<string, string>, treeName: string): FileDependencies {
   const mods = moduleFiles(partials, treeName);
   /** Dotted name → paths of the modules named so or below it. */
   const under = new Map<string, string[]>();

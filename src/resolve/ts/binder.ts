@@ -110,7 +110,13 @@ export class Binder {
   /** Locals of a scope visible at the current position (block-scoped ones only inside their block). */
   private visibleLocals(mod: Mod, s: number, name: string): LocalInfo[] | undefined {
     const all = mod.locals.get(s)?.get(name);
-    if (!all || this.pos < 0 || !mod.scopedNames.has(name)) return all;
+    if (!all || !mod.scopedNames.has(name)) return all;
+    if (this.pos < 0) {
+      // With no position (an export, an import of the module's name) a block's bindings are
+      // not seen, as definitions declared in a block are not (lookup).
+      const outer = all.filter((l) => l.end === undefined);
+      return outer.length > 0 ? outer : undefined;
+    }
     const seen = all.filter((l) => l.end === undefined || (this.pos >= (l.from ?? l.at) && this.pos < l.end));
     if (seen.length > 1) {
       // A declaration of an inner block shadows outer blocks' (`const app` in a test's callback

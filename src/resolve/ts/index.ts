@@ -55,6 +55,9 @@ export function resolveTs(input: ResolveInput): ResolveOutput {
 function emitModule(fb: FactBuilder, binder: Binder, mod: Mod): void {
   const p = mod.p;
   fb.node(mod.key, ["Module"], { file: p.path, path: p.path, line: 1, end_line: p.lines });
+  // What the module exports is read with no position (not where the last module's refs left it:
+  // that made a fold's answer depend on which modules it resolved before).
+  binder.at(-1);
   const exported = exportedLocals(binder, mod);
   // Definitions sharing a key (accessor pairs, overloads and their implementation) are one node
   // spanning all of them.
