@@ -1,7 +1,7 @@
 // Resolver families by name (a plugin's `resolver` field), loaded on first use so that a
 // process only loads the languages it meets (and drsg-mcp starts without any).
 import { DrsgError } from "../model/errors.js";
-import type { Dependencies, Resolver } from "./types.js";
+import type { Dependencies, ManifestView, Resolver } from "./types.js";
 
 const FAMILIES: Record<string, () => Promise<Resolver>> = {
   generic: async () => (await import("./generic.js")).resolveGeneric,
@@ -36,4 +36,13 @@ const DEPENDENCIES: Record<string, () => Promise<Dependencies>> = {
 /** The family's dependency reader, or undefined when it declares none (every file may read every other). */
 export async function familyDependencies(name: string): Promise<Dependencies | undefined> {
   return DEPENDENCIES[name]?.();
+}
+
+const MANIFEST_VIEWS: Record<string, () => Promise<ManifestView>> = {
+  ts: async () => (await import("./ts/project.js")).manifestView,
+};
+
+/** The family's reading of its manifests, or undefined: every change of one may matter. */
+export async function familyManifestView(name: string): Promise<ManifestView | undefined> {
+  return MANIFEST_VIEWS[name]?.();
 }

@@ -60,3 +60,11 @@ export interface FileDependencies {
    */
   exported?: Map<string, Set<string>>;
 }
+
+/**
+ * Optional, per family: what its resolution reads of a manifest (a build file it declared), as a
+ * canonical string — two texts with one view resolve alike (a version bump, a script edited), so
+ * a fold need not resolve the family in full when only the rest changed. Text it cannot read is
+ * its own view.
+ */
+export type ManifestView = (path: string, text: string) => string;

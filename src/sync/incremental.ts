@@ -22,7 +22,7 @@ import { affected, interfaceOf, type Tokens, tokensOf, type TypeUse, typeUsesOf 
 import type { PluginSet } from "../plugin/host.js";
 import { log } from "../log.js";
 import { compareEdges } from "../resolve/common.js";
-import { familyDependencies, resolverFamily } from "../resolve/index.js";
+import { familyDependencies, familyManifestView, resolverFamily } from "../resolve/index.js";
 import type { FactChanges } from "./apply.js";
 import { deferredPartial, type FactSource, isUnread } from "./lazy.js";
 
@@ -231,7 +231,16 @@ export class FactIndex {
         if (!prev || prev.oid !== x.oid) changed.push(path);
       }
       if (!structural) for (const path of old.files) if (!mine.has(path)) structural = `${path} deleted`;
-      if (!structural) for (const m of changedManifests) if (man.has(m) || old.manifests.has(m)) structural = `manifest ${m} changed`;
+      if (!structural) {
+        // A manifest edit the family does not read (a version bump) changes nothing it resolves.
+        const view = await familyManifestView(plugin.manifest.resolver);
+        for (const m of changedManifests) {
+          if (!man.has(m) && !old.manifests.has(m)) continue;
+          const [a, b] = [old.manifests.get(m), man.get(m)];
+          if (!view || a === undefined || b === undefined || view(m, a) !== view(m, b)) structural = `manifest ${m} changed`;
+        }
+        if (!structural && changedManifests.size > 0) old.manifests = man;
+      }
       // A changed supertype reaches callers that never write its name (`b.bar()` bound through
       // B extends C extends D): without the family's dependencies (P3), resolve it in full. With
       // them, the class extending it is touched (resolvePart's fixpoint through `extends`), and

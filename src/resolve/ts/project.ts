@@ -101,6 +101,31 @@ function stripCodeExt(path: string): string {
   return path.replace(CODE_EXT, "");
 }
 
+/** The package.json fields a Project reads: its name, its dependencies' names, its entry points. */
+const PKG_ENTRY_FIELDS = ["exports", "source", "types", "typings", "module", "main"] as const;
+const DEP_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
+
+/**
+ * What a Project reads of a manifest (ManifestView): of a package.json its name, the names (not
+ * versions) of its dependencies and its entry points; of a tsconfig/jsconfig its `extends`,
+ * `baseUrl` and `paths`. Text that does not parse is its own view (a change of it counts).
+ */
+export function manifestView(path: string, text: string): string {
+  let json: unknown;
+  try {
+    json = path.endsWith("package.json") ? JSON.parse(text) : parseJsonc(text);
+  } catch {
+    return `unparsed\u0000${text}`;
+  }
+  if (!isObject(json)) return JSON.stringify(json);
+  if (path.endsWith("package.json")) {
+    const deps = DEP_FIELDS.flatMap((f) => (isObject(json[f]) ? Object.keys(json[f] as object).sort() : []));
+    return JSON.stringify([json.name, [...new Set(deps)].sort(), PKG_ENTRY_FIELDS.map((f) => json[f] ?? null)]);
+  }
+  const opts = isObject(json.compilerOptions) ? json.compilerOptions : {};
+  return JSON.stringify([json.extends ?? null, opts.baseUrl ?? null, opts.paths ?? null]);
+}
+
 export class Project {
   readonly files: ReadonlySet<string>;
   private readonly pkgs = new Map<string, Pkg>();
