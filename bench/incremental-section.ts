@@ -2,12 +2,13 @@
 // (issue: incremental performance). Each repository is cloned into a temp dir (its own files are
 // never touched), digested in full, then: one-line commits each applied by `drsg digest --apply`
 // in a fresh process (it folds from the plane's commit, seeded from the plane's own facts); commit
-// → queryable under `drsg serve watch` (a commit, then `context` over /rpc until it names it); a
+// → queryable under `drsg serve watch` (a commit, then `context` over /rpc until it names it);
 // cold CLI verbs (whole `drsg impact` / `context` processes opening the database themselves, on a
-// leaf and on the most-reached symbol). Wall clock, medians.
+// leaf and on the most-reached symbol); and the repository's own newest commits replayed both
+// ways (replayRow). Wall clock, medians (the replay: median, 90th percentile, max).
 import { spawn, spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
-import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { PACKAGE_ROOT } from "../src/paths.js";
@@ -42,6 +43,14 @@ function timed(args: string[], env: NodeJS.ProcessEnv, ok: number[] = [0]): { ms
   return { ms, out: r.stdout, rssMb: rssKb / 1024 };
 }
 
+/** The first function, method or class a search names (a leaf: few edges reach it). */
+function leafOf(db: string, plane: string, env: NodeJS.ProcessEnv): string {
+  const found = JSON.parse(timed(["search", "a", "--plane", plane, "--db", db, "--json"], env).out) as { text: string };
+  const leaf = /^\s*\d+\.\s+(\S+)\s+(Function|Method|Class)\b/m.exec(found.text)?.[1];
+  if (!leaf) throw new Error(`no function, method or class in: ${found.text}`);
+  return leaf;
+}
+
 /** A file of the tree the plugins read, to append a comment line to. */
 function pickFile(dir: string): { path: string; comment: string } {
   const files = gitRun(dir, ["ls-files"]).split("\n");
@@ -64,6 +73,104 @@ async function rpc(addr: string, token: string, method: string, params: Record<s
   });
   const body = (await r.json()) as { result?: { text?: string }; error?: { message: string } };
   return body.result?.text ?? body.error?.message ?? "";
+}
+
+/** The p-th quantile (0..1) of `xs`, nearest rank. */
+function quantile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
+}
+
+async function waitHealthy(addr: string): Promise<void> {
+  for (let t = 0; t < 600; t++) {
+    try {
+      if ((await fetch(`http://${addr}/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`drsg serve at ${addr} never answered /health`);
+}
+
+/** How a fold output says the families were resolved: "full" when any was resolved in full. */
+function resolvedHow(out: string): "full" | "part" | "none" {
+  const line = /^\s*resolution — (.*)$/m.exec(out)?.[1];
+  if (!line) return "none";
+  return /resolved in full/.test(line) ? "full" : "part";
+}
+
+/** REPLAY_COMMITS: how many of a repository's own newest commits the real-history rows replay. */
+const REPLAY = Math.max(1, Number(process.env.DRSG_BENCH_REPLAY ?? 30) || 30);
+
+/**
+ * The repository's own history, commit by commit: its REPLAY newest first-parent commits, from a
+ * full digest of the one before them — each applied by `drsg digest --apply` in a fresh process,
+ * and, from the same start, followed by `drsg serve watch` (HEAD moved to the commit, then a
+ * `context` answer over /rpc naming it). Real commits change many files and interfaces, where a
+ * one-line commit changes none.
+ */
+async function replayRow(src: string, name: string): Promise<string> {
+  const work = mkdtempSync(join(tmpdir(), "drsg-bench-replay-"));
+  try {
+    const dir = join(work, basename(src));
+    spawnSync("git", ["clone", "-q", "--no-hardlinks", src, dir], { stdio: "ignore" });
+    const commits = gitRun(dir, ["log", "--first-parent", "--format=%H", `-${REPLAY + 1}`]).trim().split("\n").reverse();
+    if (commits.length < 2) return `| ${name} | history too short to replay | | | | | |`;
+    gitRun(dir, ["checkout", "-q", "-B", "replay", commits[0]!]);
+    const env = { ...process.env, DRSG_HOME: join(work, "home"), DRSG_LOG_DIR: join(work, "logs") };
+    const plane = basename(dir);
+    const fresh = join(work, "fresh.drsg");
+    const followed = join(work, "follow.drsg");
+    const full = timed(["digest", dir, "--apply", "--db", fresh, "--plane", plane], env);
+    copyFileSync(fresh, followed);
+    const changed: number[] = [];
+    const freshMs: number[] = [];
+    let inFull = 0;
+    for (const c of commits.slice(1)) {
+      gitRun(dir, ["reset", "-q", "--hard", c]);
+      changed.push(Number(/(\d+) files? changed/.exec(gitRun(dir, ["diff", "--shortstat", "HEAD~1", "HEAD"]))?.[1] ?? 0));
+      const u = timed(["digest", dir, "--apply", "--db", fresh, "--plane", plane], env);
+      freshMs.push(u.ms);
+      if (resolvedHow(u.out) === "full") inFull++;
+    }
+    // The same commits under serve watch, from the same start.
+    gitRun(dir, ["reset", "-q", "--hard", commits[0]!]);
+    const probe = { plane, name: leafOf(followed, plane, env) };
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const token = strongToken();
+    const addr = `127.0.0.1:${port}`;
+    const server = spawn(process.execPath, [DRSG, "serve", "watch", "--dir", dir, "--plane", plane, "--db", followed, "--addr", addr], {
+      env: { ...env, DRSG_TOKEN: token },
+      stdio: "ignore",
+    });
+    const queryable: number[] = [];
+    try {
+      await waitHealthy(addr);
+      await rpc(addr, token, "context", probe);
+      for (const c of commits.slice(1)) {
+        const t0 = performance.now();
+        gitRun(dir, ["reset", "-q", "--hard", c]);
+        const sha = c.slice(0, 12);
+        const deadline = t0 + 120_000;
+        while (!(await rpc(addr, token, "context", probe)).includes(sha)) {
+          if (performance.now() > deadline) throw new Error(`serve watch did not reach ${sha} within 120 s`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        queryable.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    } finally {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    }
+    const ms = (x: number) => `${Math.round(x)} ms`;
+    const dist = (xs: number[]) => `${ms(median(xs))} · ${ms(quantile(xs, 0.9))} · ${ms(Math.max(...xs))}`;
+    return `| ${name} | ${commits.length - 1} (${median(changed)} files changed median, ${Math.max(...changed)} max) | ${(full.ms / 1000).toFixed(1)} s | ${dist(freshMs)} | ${inFull} of ${commits.length - 1} | ${dist(queryable)} | ${((freshMs.reduce((a, b) => a + b, 0) / full.ms)).toFixed(1)}× |`;
+  } finally {
+    rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
 }
 
 async function repoRow(src: string): Promise<string> {
@@ -92,9 +199,7 @@ async function repoRow(src: string): Promise<string> {
     // Cold CLI verbs: whole processes opening the database themselves — impact on a leaf (the
     // first function, method or class a search names) and impact and context on the symbol most
     // edges reach (a hub: the largest radius, the answer a user waits for longest).
-    const found = JSON.parse(timed(["search", "a", "--plane", plane, "--db", db, "--json"], env).out) as { text: string };
-    const leaf = /^\s*\d+\.\s+(\S+)\s+(Function|Method|Class)\b/m.exec(found.text)?.[1];
-    if (!leaf) throw new Error(`no function, method or class in: ${found.text}`);
+    const leaf = leafOf(db, plane, env);
     const hub = mostReached(db, plane);
     const coldOf = (args: string[]) => median([0, 1, 2, 3, 4].map(() => timed([...args, "--plane", plane, "--db", db], env).ms));
     const radius = timed(["impact", hub, "--plane", plane, "--db", db], env).out;
@@ -111,14 +216,7 @@ async function repoRow(src: string): Promise<string> {
     const queryable: number[] = [];
     try {
       const addr = `127.0.0.1:${port}`;
-      for (let t = 0; t < 600; t++) {
-        try {
-          if ((await fetch(`http://${addr}/health`)).ok) break;
-        } catch {
-          // not up yet
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitHealthy(addr);
       await rpc(addr, token, "context", { plane, name: leaf });
       for (let i = 0; i < 5; i++) {
         appendFileSync(join(dir, f.path), `${f.comment} watch ${i}\n`);
@@ -149,13 +247,23 @@ export function section(repos: string[]): { name: string; title: string; run(): 
     async run() {
       if (repos.length === 0) return "No repository was given to the bench (`npm run bench -- --only incremental REPO`), so nothing was measured.";
       const rows: string[] = [];
-      for (const r of repos) rows.push(await repoRow(r));
+      const replays: string[] = [];
+      for (const r of repos) {
+        rows.push(await repoRow(r));
+        replays.push(await replayRow(r, basename(r)));
+      }
       return [
         "Each repository is cloned to a temp dir and digested in full; then three one-line commits are each applied by `drsg digest --apply` in a fresh process (it folds from the plane's recorded commit, its incremental index seeded from the plane's own facts), `drsg serve watch` follows five more (commit → a `context` answer over /rpc naming the new commit), and cold CLI verbs run five times each as whole processes opening the database: `impact` on a leaf (the first function, method or class a search names), then `impact` and `context` on the symbol the most edges reach (the largest radius). Targets: one-file update ≤ 1 s plus node's start; commit → queryable ≤ 300 ms median; cold CLI verb ≤ 300 ms; full digest ≤ 150 MB per 100k lines.",
         "",
         "| repository | lines | full digest (wall, peak RSS) | one-file update, fresh process (median; runs) | node start (`drsg --version`) | update less node start | commit → queryable under serve watch (median; runs) | cold verb (median of 5): impact on a leaf · impact on the most-reached symbol · context on it |",
         "|---|---|---|---|---|---|---|---|",
         ...rows,
+        "",
+        `Real history: each repository's ${REPLAY} newest first-parent commits, from a full digest of the one before them — each applied by \`drsg digest --apply\` in a fresh process, then the same commits followed by \`drsg serve watch\` (HEAD moved to the commit by \`git reset --hard\`, then a \`context\` answer over /rpc naming it). Times are median · 90th percentile · max. A family is resolved in full when a file is added, deleted or renamed, a manifest changes what the resolver reads, or a change reaches more than half the family's files; otherwise only the files that may read a changed interface are resolved again.`,
+        "",
+        "| repository | commits replayed | full digest | applied in a fresh process | of them resolved in full | commit → queryable under serve watch | fresh-process total ÷ one full digest |",
+        "|---|---|---|---|---|---|---|",
+        ...replays,
       ].join("\n");
     },
   };

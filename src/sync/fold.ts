@@ -22,7 +22,7 @@ import type { Store } from "../store/types.js";
 import { type ApplyStats, type PlaneState, type StateView, applyChanges, applyFacts, canonical, loadPlaneFacts, loadPlaneState } from "./apply.js";
 import { digest, storeCache } from "./digest.js";
 import { FactIndex, type IncrementalStats, type Known } from "./incremental.js";
-import { deferredPartial, lazyCapable, planeSource, writerState } from "./lazy.js";
+import { deferredPartial, isUnread, lazyCapable, planeSource, writerState } from "./lazy.js";
 import { buildFacts, type PartialCache } from "./pipeline.js";
 import type { Partial } from "../model/partial.js";
 import { DEFAULT_MAX_BYTES, type WalkFile, blobSizeOrMissing, gitEntrySkip, walkSource } from "./walk.js";
@@ -391,6 +391,7 @@ export class PlaneSync {
       else missing++;
     }
     this.partials = partials;
+    if (defer && this.memoryBound) this.prefetch(partials);
     const tree: Tree = { commit: at, files: new Map(walk.files.map((f) => [f.path, f])), manifests: new Map() };
     await this.readManifests(tree, undefined);
     this.tree = tree;
@@ -398,6 +399,30 @@ export class PlaneSync {
     // when they are what these plugins built (no resolution at all), else by resolving now.
     if (missing === 0 && !this.seedFromPlane(at, partials, tree)) await this.index.update(partials, tree.manifests, basename(this.root), new Set());
     await warming;
+  }
+
+  /**
+   * A follower reads the partials warm() deferred in the background, a few at a time between
+   * other work: its first fold after start-up then finds them read (a one-shot fold, `drsg digest
+   * --apply`, reads only those its resolution meets). A partial that cannot be read is left to
+   * the fold (it reads the tree eagerly then).
+   */
+  private prefetch(partials: Known): void {
+    const pending = [...partials.values()].filter((x) => isUnread(x.partial));
+    const step = () => {
+      if (this.closed) return;
+      for (let i = 0; i < 16; i++) {
+        const x = pending.pop();
+        if (!x) return;
+        try {
+          void x.partial.defs;
+        } catch {
+          // PartialUnavailable: the fold that needs it falls back to an eager read
+        }
+      }
+      setImmediate(step);
+    };
+    setImmediate(step);
   }
 
   /**
