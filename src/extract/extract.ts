@@ -151,7 +151,8 @@ function isPrimary(name: string): boolean {
       name === "export" ||
       name === "local" ||
       name === "local.param" ||
-      name === "impl";
+      name === "impl" ||
+      name === "type_only";
     PRIMARY.set(name, v);
   }
   return v;
@@ -466,6 +467,8 @@ class FileExtraction {
   readonly exports: Export[] = [];
   readonly locals: Local[] = [];
   readonly impls: ImplRange[] = [];
+  /** `@type_only` regions: what a type checker reads and the program never runs. */
+  readonly typeOnly: Range[] = [];
   readonly importScopes: { imp: Import; at: number; scope: number }[] = [];
   /** One cursor for every child count of this tree, deleted at the end. */
   private walker: TreeCursor | undefined = undefined;
@@ -553,6 +556,7 @@ class FileExtraction {
     else if (pname === "export") this.export(node);
     else if (pname === "local" || pname === "local.param") this.local(pname, node);
     else if (pname === "impl") this.impl(node);
+    else if (pname === "type_only") this.typeOnly.push({ start: this.M.start(node), end: this.M.end(node) });
   }
 
   private parentsPass(pp: QueryInfo["parentPreds"][number]): boolean {
@@ -829,6 +833,7 @@ class FileExtraction {
       stack.push(d);
     }
     if (this.impls.length > 0) ownersFromImpls(defs, this.impls);
+    for (const r of this.typeOnly) for (const d of defs) if (r.start <= d.start && d.end <= r.end) d.typeOnly = true;
 
     const refs: Ref[] = [];
     for (const r of this.refsRaw) refs.push(r.ref);

@@ -62,6 +62,11 @@ export interface Def {
   params?: string;
   /** A function or method declared without a body (an overload signature, an ambient or interface declaration). */
   bodyless?: boolean;
+  /**
+   * Inside a region only a type checker reads (`@type_only`: Python's `if TYPE_CHECKING:`): a
+   * declaration of what the name's type is, never what runs when it is called.
+   */
+  typeOnly?: boolean;
   /** Supertypes as written (`@extends`, `@implements`). */
   extends?: string[];
   implements?: string[];

@@ -31,6 +31,9 @@
 ;                         names may be `self.x` (attribute targets); lambda parameters and
 ;                         comprehension variables carry @alias_of = the lambda / `for` clause text,
 ;                         `global x` carries @alias_of = the statement (x is the module's)
+; regions
+;   @type_only            the body of `if TYPE_CHECKING:` (the `else:` of `if not TYPE_CHECKING:`):
+;                         definitions there are declarations for a type checker (Def.typeOnly)
 
 ; ---------------------------------------------------------------- definitions
 
@@ -202,3 +205,14 @@
 (named_expression name: (identifier) @name) @local
 (global_statement (identifier) @name) @local @alias_of
 (nonlocal_statement (identifier) @name) @local
+
+; ---------------------------------------------------------------- regions
+
+; `if TYPE_CHECKING:` (and the `else:` of `if not TYPE_CHECKING:`): read by a type checker, never
+; run — a definition there declares a name's type; what a call runs is defined elsewhere
+(if_statement
+  condition: [(identifier) @_tc (attribute attribute: (identifier) @_tc)] (#eq? @_tc "TYPE_CHECKING")
+  consequence: (block) @type_only)
+(if_statement
+  condition: (not_operator argument: [(identifier) @_tc (attribute attribute: (identifier) @_tc)]) (#eq? @_tc "TYPE_CHECKING")
+  alternative: (else_clause body: (block) @type_only))

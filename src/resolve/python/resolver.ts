@@ -40,14 +40,14 @@ interface ClassRef {
 
 /** What an expression denotes, as far as the source proves it. */
 type Val = (
-  | { k: "def"; f: FileInfo; d: number } // an in-tree function or class
+  | { k: "def"; f: FileInfo; d: number; declared?: DefRef } // an in-tree function or class (declared: its type-checking declaration)
   | { k: "mod"; f: FileInfo } // an in-tree module
   | { k: "inst"; cls: ClassRef } // an instance of an in-tree class
   | { k: "ext"; path: string; cls: boolean } // something outside the tree: python:<path>
   | { k: "extinst"; path: string } // an instance of an outside class
   | { k: "super"; cls: ClassRef; self: boolean } // super() inside class cls
   | { k: "none" }
-  | { k: "unknown"; reason?: string }
+  | { k: "unknown"; reason?: string; declared?: DefRef } // declared: a type-checking declaration of it
   | { k: "ambiguous"; n: number }
 ) & { by?: By; node?: string };
 
@@ -62,6 +62,7 @@ export const REASONS = {
   member: "member not found in class hierarchy",
   externalBase: "external or unknown base",
   star: "star import from external module",
+  typeOnly: "declared only for type checkers (if TYPE_CHECKING)",
 } as const;
 
 /** Members every class has from `object`: found at the end of any MRO. */
@@ -79,14 +80,24 @@ const TYPE_ATTRS_STR: ReadonlySet<string> = new Set(["__name__", "__qualname__",
 /** An entry of a linearised MRO. */
 type MroEntry = { k: "cls"; ref: ClassRef; id: string } | { k: "ext"; path: string; id: string } | { k: "unknown"; id: string };
 
-/** What a member lookup over an MRO found. */
-type Member =
+/** A definition: a file's definition index. */
+interface DefRef {
+  f: FileInfo;
+  d: number;
+}
+
+/**
+ * What a member lookup over an MRO found: what runs, and `declared`, a method only a type checker
+ * reads (`if TYPE_CHECKING:`) met first — the name's type, never what a call runs.
+ */
+type Member = (
   | { k: "def"; f: FileInfo; d: number }
   | { k: "attr"; cls: ClassRef }
   | { k: "object"; path: string }
   | { k: "stop" }
   | { k: "dynamic" }
-  | { k: "missing" };
+  | { k: "missing" }
+) & { declared?: DefRef };
 
 /** Marks a memo entry being computed: meeting it again is a cycle, answered unknown. */
 const IN_PROGRESS: Val = { k: "unknown", reason: "cycle" };
@@ -750,7 +761,8 @@ export class PythonResolver {
     } else v = this.nameVal(f, scope, head.name);
     for (; i < steps.length; i++) {
       const st = steps[i]!;
-      if (v.k === "unknown" || v.k === "ambiguous") return v;
+      // A method declared only for type checkers is called for its declared result.
+      if ((v.k === "unknown" && !(v.declared && st.kind === "call")) || v.k === "ambiguous") return v;
       if (st.kind === "name") v = this.attrVal(v, st.name);
       else if (st.kind === "call") v = this.callResult(v, st.args, f, scope);
     }
@@ -774,14 +786,11 @@ export class PythonResolver {
       case "def": {
         const d = v.f.p.defs[v.d]!;
         if (d.kind === "class") return { k: "inst", cls: { f: v.f, d: v.d }, by: v.by === "self" ? "receiver" : v.by };
-        if (d.kind === "function" && d.returns) {
-          // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound.
-          if (this.namesTypeVar(v.f, v.d, d.returns)) return UNKNOWN;
-          const r = this.annotationVal(v.f, v.d, d.returns);
-          return r.k === "none" ? UNKNOWN : r;
-        }
-        return UNKNOWN;
+        return this.returnsOf(v.declared ?? v);
       }
+      case "unknown":
+        // A method declared only for type checkers: what it returns is still declared.
+        return v.declared ? this.returnsOf(v.declared) : UNKNOWN;
       case "ext":
         if (v.path === "builtins.type" && args.length === 1 && f && scope !== undefined) {
           const a = this.exprVal(f, scope, args[0]!, /^[A-Za-z_][A-Za-z0-9_]*$/.test(args[0]!) ? "identifier" : undefined);
@@ -792,6 +801,16 @@ export class PythonResolver {
       default:
         return UNKNOWN;
     }
+  }
+
+  /** What calling a function returns, by its declared return type. */
+  private returnsOf(fn: DefRef): Val {
+    const d = fn.f.p.defs[fn.d]!;
+    if (d.kind !== "function" || !d.returns) return UNKNOWN;
+    // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound.
+    if (this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
+    const r = this.annotationVal(fn.f, fn.d, d.returns);
+    return r.k === "none" ? UNKNOWN : r;
   }
 
   /** `v.name`. */
@@ -822,15 +841,17 @@ export class PythonResolver {
 
   private classAttr(c: ClassRef, name: string, inst: boolean, skipFirst: boolean): Val {
     const m = this.member(c, name, skipFirst);
+    // A property read off an instance is what its getter returns (the type checker's declaration first).
+    const typed = m.declared ?? (m.k === "def" ? m : undefined);
+    const td = typed?.f.p.defs[typed.d];
+    if (inst && typed && td?.kind === "function" && propertyLike(td)) {
+      const r = td.returns && !this.namesTypeVar(typed.f, typed.d, td.returns) ? this.annotationVal(typed.f, typed.d, td.returns) : UNKNOWN;
+      return r.k === "none" ? UNKNOWN : r;
+    }
+    if (m.k !== "def" && m.declared) return { k: "unknown", reason: REASONS.typeOnly, declared: m.declared };
     switch (m.k) {
-      case "def": {
-        const d = m.f.p.defs[m.d]!;
-        if (inst && d.kind === "function" && propertyLike(d)) {
-          const r = d.returns && !this.namesTypeVar(m.f, m.d, d.returns) ? this.annotationVal(m.f, m.d, d.returns) : UNKNOWN;
-          return r.k === "none" ? UNKNOWN : r;
-        }
-        return { k: "def", f: m.f, d: m.d };
-      }
+      case "def":
+        return m.declared ? { k: "def", f: m.f, d: m.d, declared: m.declared } : { k: "def", f: m.f, d: m.d };
       case "attr": {
         const v = this.attrType(m.cls, name);
         const slot = m.cls.f.slots.get(m.cls.d)?.get(name);
@@ -863,22 +884,28 @@ export class PythonResolver {
   private lookupMember(c: ClassRef, name: string, skipFirst: boolean): Member {
     const mro = this.mro(c);
     let dynamic = false;
+    // A method defined only under `if TYPE_CHECKING:` declares the name's type; the lookup goes on
+    // for what runs (TypeEngineMixin's declared `adapt` is not the TypeEngine.adapt a call reaches).
+    let declared: DefRef | undefined;
+    const found = (m: Member): Member => (declared ? { ...m, declared } : m);
     for (let i = skipFirst ? 1 : 0; i < mro.length; i++) {
       const e = mro[i]!;
       if (e.k === "cls") {
-        const defs = childDefs(e.ref.f, e.ref.d, name);
-        if (defs.length > 0) return { k: "def", f: e.ref.f, d: defs[0]! };
-        if (e.ref.f.locals.get(e.ref.d)?.has(name) || e.ref.f.selfAttrs.get(e.ref.d)?.has(name))
-          return { k: "attr", cls: e.ref };
-        if (childDefs(e.ref.f, e.ref.d, "__getattr__").length > 0) dynamic = true;
+        const f = e.ref.f;
+        const defs = childDefs(f, e.ref.d, name);
+        const runs = defs.find((d) => !(f.p.defs[d]!.typeOnly && f.p.defs[d]!.kind === "function"));
+        if (runs !== undefined) return found({ k: "def", f, d: runs });
+        if (defs.length > 0) declared ??= { f, d: defs[0]! };
+        if (f.locals.get(e.ref.d)?.has(name) || f.selfAttrs.get(e.ref.d)?.has(name)) return found({ k: "attr", cls: e.ref });
+        if (childDefs(f, e.ref.d, "__getattr__").length > 0) dynamic = true;
         continue;
       }
       if (e.k === "ext" && TRANSPARENT_BASES.has(e.path)) continue;
-      return { k: "stop" };
+      return found({ k: "stop" });
     }
-    if (OBJECT_MEMBERS.has(name)) return { k: "object", path: `builtins.object.${name}` };
+    if (OBJECT_MEMBERS.has(name)) return found({ k: "object", path: `builtins.object.${name}` });
     // A class with __getattr__ answers any name at run time.
-    return dynamic ? { k: "dynamic" } : { k: "missing" };
+    return found(dynamic ? { k: "dynamic" } : { k: "missing" });
   }
 
   /** The declared type of a class attribute: an annotation, else the assignments in the class body and `__init__`. */
@@ -914,7 +941,7 @@ export class PythonResolver {
   private notDescriptor(v: Val): Val {
     if (v.k !== "inst") return v;
     const get = this.member(v.cls, "__get__", false);
-    return get.k === "def" || get.k === "stop" ? UNKNOWN : v;
+    return get.k === "def" || get.k === "stop" || get.declared ? UNKNOWN : v;
   }
 
   // ------------------------------------------------------------------ classes

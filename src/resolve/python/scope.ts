@@ -65,8 +65,8 @@ function nested<K1, K2, V>(m: Map<K1, Map<K2, V[]>>, k1: K1, k2: K2, v: V): void
 /** Rank for choosing which of several definitions with one key emits its node. */
 function rank(d: Def): number {
   if (d.kind !== "class" && d.kind !== "function") return 2;
-  // `@overload` stubs describe; the implementation is the definition.
-  return decorated(d, ["overload"]) ? 1 : 0;
+  // `@overload` stubs and `if TYPE_CHECKING:` declarations describe; the implementation is the definition.
+  return d.typeOnly || decorated(d, ["overload"]) ? 1 : 0;
 }
 
 export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
