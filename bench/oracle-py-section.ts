@@ -3,7 +3,9 @@
 // declaration in the tree, recall over jedi's sites whose target is a function, method or class in
 // the tree (matched by file, line and column of the callee's name token), and the digest time.
 // jedi runs in bench/oracle-py/oracle.py under /usr/bin/python3 (Debian: python3-jedi), or under
-// $DRSG_ORACLE_PYTHON; its time cap per tree is $DRSG_ORACLE_PY_SECONDS (default 900). Runnable alone:
+// $DRSG_ORACLE_PYTHON; its time cap per tree is $DRSG_ORACLE_PY_SECONDS (default 900); it imports
+// the tree to look members up as Python does, from $DRSG_ORACLE_PY_IMPORT_PATH first when set
+// (directories, ':'-separated: pyo-core imports from a full sqlalchemy checkout). Runnable alone:
 //   node dist/bench/oracle-py-section.js REPO_DIR...   (each a directory inside a git repository)
 // With DRSG_ORACLE_VERBOSE=1 the wrong, unjudged and missed sites go to stderr.
 // BENCHMARKS.md's tree `pyo-core` is sqlalchemy's lib/sqlalchemy (__init__.py, engine, event,
@@ -26,6 +28,9 @@ const RUNS = 2;
 const PYTHON = process.env.DRSG_ORACLE_PYTHON ?? "/usr/bin/python3";
 const SCRIPT = join(PACKAGE_ROOT, "bench", "oracle-py", "oracle.py");
 const SECONDS = Number(process.env.DRSG_ORACLE_PY_SECONDS ?? 900);
+/** Directories the oracle imports the tree's packages from first (oracle.py --import-path). */
+const IMPORT_PATH = process.env.DRSG_ORACLE_PY_IMPORT_PATH ?? "";
+const DEFINITION = new Set(["function", "class"]);
 
 /** One declaration jedi resolves a callee's name to. */
 export interface JediDecl {
@@ -38,6 +43,10 @@ export interface JediDecl {
   /** jedi's Name.type: function, class, module, param, statement, instance, property, … */
   type: string;
   in_tree: boolean;
+  /** Module + `__qualname__` (jedi's full_name, or the function's own at run time). */
+  full_name?: string | null;
+  /** "runtime" when Python's own member lookup gave it (oracle.py's runtime rule). */
+  by?: string;
 }
 
 /** One call site: the callee's name token, 1-based line and column (characters). */
@@ -93,7 +102,9 @@ export function hasPython(dir: string): boolean {
 export function runJedi(dir: string, files: string[], seconds = SECONDS): { sites: JediSite[]; summary: JediSummary } {
   const list = join(mkdtempSync(join(tmpdir(), "drsg-oracle-py-")), "files.txt");
   writeFileSync(list, `${files.join("\n")}\n`);
-  const r = spawnSync(PYTHON, [SCRIPT, dir, "--seconds", String(seconds), "--files", list], {
+  const args = [SCRIPT, dir, "--seconds", String(seconds), "--files", list];
+  if (IMPORT_PATH) args.push("--import-path", IMPORT_PATH);
+  const r = spawnSync(PYTHON, args, {
     encoding: "utf8",
     maxBuffer: 1 << 30,
   });
@@ -116,10 +127,16 @@ function span(n: NodeFact): [number, number] | undefined {
   return typeof line === "number" && typeof end === "number" ? [line, end] : undefined;
 }
 
-/** jedi's declaration is drsg's target: same file, the declaration's line within the target's span, same name. */
+/**
+ * jedi's declaration is drsg's target: same file and name, and the declaration's line within the
+ * target's span — or, for a function or class, the same qualified name as the target's key: the
+ * definitions of one name in the branches of an if / else are one symbol, keyed once.
+ */
 function sameDecl(d: JediDecl, t: NodeFact): boolean {
+  if (!d.in_tree || d.file !== t.props.file || d.name !== keyName(t.key)) return false;
+  if (DEFINITION.has(d.type) && d.full_name === t.key) return true;
   const s = span(t);
-  return d.in_tree && d.line !== null && d.file === t.props.file && s !== undefined && d.line >= s[0] && d.line <= s[1] && d.name === keyName(t.key);
+  return d.line !== null && s !== undefined && d.line >= s[0] && d.line <= s[1];
 }
 
 /**
@@ -163,7 +180,6 @@ function matcher(facts: Facts): (d: JediDecl, t: NodeFact) => boolean {
   };
 }
 
-const DEFINITION = new Set(["function", "class"]);
 const show = (ds: JediDecl[]) => ds.map((d) => `${d.file ?? d.module}:${d.line} ${d.name} (${d.type})`).join(" | ");
 
 export interface PySiteReport {
