@@ -38,6 +38,8 @@ export interface DocConfig {
 /** Parameter list text kept (`@params`): enough to read each parameter's declared type. */
 const PARAMS_CAP = 400;
 const SIGNATURE_CAP = 300;
+/** A supertype list is read whole: SQLAlchemy's ColumnElement lists twelve bases (a cut list lost its MRO). */
+const SUPERTYPES_CAP = 2000;
 const DOC_CAP = 2000;
 /** An interface's call signature is read whole (its parameters and type parameters type callbacks). */
 const SIGNATURE_TEXT_CAP = 4000;
@@ -629,9 +631,9 @@ class FileExtraction {
     if (arity !== undefined) def.arity = arity;
     if (paramsNode >= 0) def.params = squash(M.text(paramsNode), PARAMS_CAP);
     const ext = this.all(C.extends);
-    if (ext) def.extends = ext.map((o) => squash(M.text(o), 200));
+    if (ext) def.extends = ext.map((o) => squash(M.text(o), SUPERTYPES_CAP));
     const impl = this.all(C.implements);
-    if (impl) def.implements = impl.map((o) => squash(M.text(o), 200));
+    if (impl) def.implements = impl.map((o) => squash(M.text(o), SUPERTYPES_CAP));
     const decos = this.all(C.decorator);
     if (decos) def.decorators = decos.map((o) => squash(M.text(o), 200));
     const obj = this.squashed(C.object);

@@ -6,7 +6,7 @@
  * The shape of a partial, beyond what a plugin's queries decide: part of the partial cache's
  * key, so a partial an older extractor wrote (refs without columns, say) is never read back.
  */
-export const PARTIAL_FORMAT = "#p2";
+export const PARTIAL_FORMAT = "#p3";
 
 /** Definition kinds, named after the `@definition.<kind>` capture that made them. */
 export type DefKind =

@@ -63,6 +63,7 @@ export const REASONS = {
   externalBase: "external or unknown base",
   star: "star import from external module",
   typeOnly: "declared only for type checkers (if TYPE_CHECKING)",
+  classTyped: "attribute declared as a class (Type[X]): what it holds is not proven",
 } as const;
 
 /** Members every class has from `object`: found at the end of any MRO. */
@@ -72,6 +73,21 @@ const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
   "__sizeof__", "__init_subclass__", "__subclasshook__", "__lt__", "__le__", "__gt__", "__ge__",
   "__getstate__", "__class__", "__doc__", "__dict__", "__module__", "__name__", "__qualname__",
   "__mro__", "__bases__", "__subclasses__", "__annotations__",
+]);
+
+/** Outside classes known to define no `__get__`: a class-level instance of a subclass is no descriptor because of them. */
+const NO_GET_BASES: ReadonlySet<string> = new Set([
+  ...[...BUILTIN_CLASSES].filter((c) => c !== "property" && c !== "classmethod" && c !== "staticmethod").map((c) => `builtins.${c}`),
+  ...["typing", "typing_extensions", "collections.abc"].flatMap((m) =>
+    [
+      "Dict", "List", "Set", "FrozenSet", "Tuple", "Mapping", "MutableMapping", "Sequence", "MutableSequence",
+      "Collection", "Iterable", "Iterator", "Container", "Hashable", "Sized", "AbstractSet", "MutableSet",
+      "Reversible", "KeysView", "ValuesView", "ItemsView", "NamedTuple", "DefaultDict", "OrderedDict", "Deque",
+      "Counter", "ChainMap",
+    ].map((c) => `${m}.${c}`),
+  ),
+  ...["OrderedDict", "defaultdict", "deque", "Counter", "ChainMap", "UserDict", "UserList", "UserString"].map((c) => `collections.${c}`),
+  ...["Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"].map((c) => `enum.${c}`),
 ]);
 
 /** Attributes of every class (and instance) that are strings. */
@@ -803,9 +819,10 @@ export class PythonResolver {
     }
   }
 
-  /** What calling a function returns, by its declared return type. */
+  /** What calling a function returns, by its declared return type (calling a class: an instance). */
   private returnsOf(fn: DefRef): Val {
     const d = fn.f.p.defs[fn.d]!;
+    if (d.kind === "class") return { k: "inst", cls: { f: fn.f, d: fn.d }, by: "receiver" };
     if (d.kind !== "function" || !d.returns) return UNKNOWN;
     // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound.
     if (this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
@@ -853,7 +870,12 @@ export class PythonResolver {
       case "def":
         return m.declared ? { k: "def", f: m.f, d: m.d, declared: m.declared } : { k: "def", f: m.f, d: m.d };
       case "attr": {
-        const v = this.attrType(m.cls, name);
+        let v = this.attrType(m.cls, name);
+        // An attribute declared `Type[X]` holds X, a subclass or a factory standing for them (a
+        // base class may assign `_factory = C.create`): calling it runs what the source does not
+        // say; what it gives is declared.
+        if (v.k === "def" && v.by === "receiver" && v.f.p.defs[v.d]!.kind === "class")
+          v = { k: "unknown", reason: REASONS.classTyped, declared: { f: v.f, d: v.d } };
         const slot = m.cls.f.slots.get(m.cls.d)?.get(name);
         const node = slot !== undefined ? m.cls.f.keys[slot] || undefined : undefined;
         return node ? { ...v, node } : v;
@@ -937,11 +959,22 @@ export class PythonResolver {
     return this.mro(c).every((e) => e.k === "cls" || (e.k === "ext" && TRANSPARENT_BASES.has(e.path)));
   }
 
-  /** A class-level instance of a descriptor class (or of a class that may be one) is not what an access yields. */
+  /**
+   * A class-level instance of a descriptor class (or of a class that may be one) is not what an
+   * access yields. Outside bases that define no `__get__` (containers, typing's generics, enums,
+   * exceptions) leave the question to the classes of the tree.
+   */
   private notDescriptor(v: Val): Val {
     if (v.k !== "inst") return v;
-    const get = this.member(v.cls, "__get__", false);
-    return get.k === "def" || get.k === "stop" || get.declared ? UNKNOWN : v;
+    for (const e of this.mro(v.cls)) {
+      if (e.k === "cls") {
+        if (childDefs(e.ref.f, e.ref.d, "__get__").length > 0) return UNKNOWN;
+        continue;
+      }
+      if (e.k === "ext" && (TRANSPARENT_BASES.has(e.path) || NO_GET_BASES.has(e.path))) continue;
+      return UNKNOWN;
+    }
+    return v;
   }
 
   // ------------------------------------------------------------------ classes
