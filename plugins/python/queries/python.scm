@@ -25,7 +25,8 @@
 ;   @export               each string of a module-level `__all__` list/tuple (@name)
 ; locals (flow-insensitive: every binding of a name in a function is a candidate)
 ;   @local.param          every parameter of a `def` (@name, @type when annotated)
-;   @local                assignment / for / with-as / except-as / walrus targets; @type for an
+;   @local                assignment / for / with-as / except-as / walrus targets (@prop: the
+;                         targets of an unpacking, as written); @type for an
 ;                         annotation, @call (+ @call_receiver) for a call initialiser, @alias_of
 ;                         for a name or dotted-path initialiser, @new for a literal initialiser ([..] {..} ".." ...)
 ;                         names may be `self.x` (attribute targets); lambda parameters and
@@ -174,9 +175,19 @@
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
   right: [(list) (list_comprehension) (dictionary) (dictionary_comprehension) (set) (set_comprehension)
-          (string) (concatenated_string) (integer) (float) (tuple) (true) (false)] @new) @local
+          (string) (concatenated_string) (integer) (float) (tuple) (true) (false) (none)] @new) @local
+; `a = b = None`: a is None too (b is by the pattern above)
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
+  right: (assignment right: (none) @new)) @local
 (assignment left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name) @local
 (assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name) (list_pattern (identifier) @name)]) @local
+; a name unpacked from a call's result (`u, plugins, kw = url._instantiate(kw)`): @prop = the targets
+; as written (the name's position among them picks the element of the declared tuple)
+(assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)] @prop
+  right: (call function: (identifier) @call)) @local
+(assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)] @prop
+  right: (call function: (attribute object: (_) @call_receiver attribute: (identifier) @call))) @local
 (assignment left: [(pattern_list (attribute object: (identifier) attribute: (identifier)) @name)
                    (tuple_pattern (attribute object: (identifier) attribute: (identifier)) @name)]) @local
 (for_statement left: (identifier) @name) @local

@@ -28,7 +28,7 @@ import {
   normScope,
   parentScope,
 } from "./scope.js";
-import { type Ann, type Step, annotationNames, baseList, literalType, parseAnnotation, parsePath } from "./text.js";
+import { type Ann, type Step, annotationNames, baseList, literalType, parseAnnotation, parsePath, splitTop } from "./text.js";
 
 /** The rule that proved a binding (`_resolved_by`). */
 type By = "scope" | "import" | "self" | "super" | "class" | "receiver" | "builtin" | "alias";
@@ -576,14 +576,14 @@ export class PythonResolver {
       }
       if (l.type) return this.annotationVal(f, s, l.type);
       if (l.newOf) {
+        if (l.newOf === "None") return { k: "none" };
         const t = literalType(undefined, l.newOf);
         return t ? { k: "extinst", path: `builtins.${t}`, by: "builtin" } : UNKNOWN;
       }
       if (l.callOf) {
-        const callee = l.callReceiver
-          ? this.attrVal(this.exprVal(f, s, l.callReceiver, undefined), l.callOf)
-          : this.nameVal(f, s, l.callOf);
-        return this.callResult(callee, []);
+        const recv = l.callReceiver === undefined ? undefined : (this.selfBound(f, s, l, l.callReceiver) ?? this.exprVal(f, s, l.callReceiver, undefined));
+        const callee = recv ? this.attrVal(recv, l.callOf) : this.nameVal(f, s, l.callOf);
+        return l.prop ? this.unpackedResult(callee, l.prop, l.name) : this.callResult(callee, []);
       }
       if (l.iterOf) return this.elementVal(f, s, l.iterOf, l.iterMethod);
       if (l.aliasOf) {
@@ -591,6 +591,8 @@ export class PythonResolver {
         if (l.aliasOf === l.name && s < 0 && isBuiltin(l.name))
           return { k: "ext", path: `builtins.${l.name}`, cls: BUILTIN_CLASSES.has(l.name), by: "builtin" };
         if (!l.aliasOf.includes(".")) return this.nameVal(f, s, l.aliasOf);
+        const self = this.selfBound(f, s, l, l.aliasOf);
+        if (self) return self;
         const steps = parsePath(l.aliasOf);
         return steps ? this.stepsVal(f, s, steps) : UNKNOWN;
       }
@@ -775,6 +777,11 @@ export class PythonResolver {
       v = sv.k === "ext" && sv.path === "builtins.super" ? this.superVal(f, scope, next.args) : UNKNOWN;
       i = 2;
     } else v = this.nameVal(f, scope, head.name);
+    return this.applySteps(v, steps, i, f, scope);
+  }
+
+  /** `v` followed by `steps[i…]`: attributes read, calls made. */
+  private applySteps(v: Val, steps: Step[], i: number, f: FileInfo, scope: number): Val {
     for (; i < steps.length; i++) {
       const st = steps[i]!;
       // A method declared only for type checkers is called for its declared result.
@@ -783,6 +790,36 @@ export class PythonResolver {
       else if (st.kind === "call") v = this.callResult(v, st.args, f, scope);
     }
     return v;
+  }
+
+  /**
+   * A rebinding through the name itself (`u = u.with_plugins()`, `x = x.parent`): evaluated with
+   * the name holding what its other bindings in the scope agree on. When it gives that again, the
+   * name holds it whichever binding ran last; otherwise the bindings disagree (ambiguous).
+   */
+  private selfBound(f: FileInfo, s: number, l: Local, text: string): Val | undefined {
+    const steps = parsePath(text);
+    const head = steps?.[0];
+    if (!steps || head?.kind !== "name" || head.name !== l.name) return undefined;
+    const others: Val[] = [];
+    for (const d of childDefs(f, s, l.name)) others.push({ k: "def", f, d, by: "scope" });
+    for (const i of f.imports.get(s)?.get(l.name) ?? []) others.push(withBy(this.importVal(f, i), "import"));
+    for (const o of f.locals.get(s)?.get(l.name) ?? []) {
+      if (o === l || this.selfRef(o)) continue;
+      const ov = this.localVal(f, s, o);
+      others.push(o.isParam ? ov : withBy(ov, "alias"));
+    }
+    const v0 = combine(others);
+    if (others.length === 0 || v0.k === "unknown" || v0.k === "ambiguous") return UNKNOWN;
+    return this.applySteps(v0, steps, 1, f, s);
+  }
+
+  /** Whether a local's initialiser reads the name it binds first (`x = x.m()`). */
+  private selfRef(l: Local): boolean {
+    const text = l.callReceiver ?? (l.callOf ? undefined : l.aliasOf);
+    if (!text) return false;
+    const dot = text.search(/[.(\s]/);
+    return (dot < 0 ? text : text.slice(0, dot)) === l.name;
   }
 
   private superVal(f: FileInfo, scope: number, args: string[]): Val {
@@ -817,6 +854,28 @@ export class PythonResolver {
       default:
         return UNKNOWN;
     }
+  }
+
+  /**
+   * A name unpacked from a call's result (`u, plugins, kw = url._instantiate(kw)`): the element at
+   * its position of the tuple the callee declares it returns (`-> Tuple[URL, List[Any], Dict]`),
+   * when the targets and the tuple's elements are as many (no starred target, no `...`).
+   */
+  private unpackedResult(callee: Val, targets: string, name: string): Val {
+    const fn = callee.k === "def" ? (callee.declared ?? callee) : callee.k === "unknown" ? callee.declared : undefined;
+    const d = fn && fn.f.p.defs[fn.d]!;
+    if (!fn || d?.kind !== "function" || !d.returns || this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
+    let t = targets.trim();
+    if ((t.startsWith("(") && t.endsWith(")")) || (t.startsWith("[") && t.endsWith("]"))) t = t.slice(1, -1);
+    const names = splitTop(t);
+    const i = names.indexOf(name);
+    if (i < 0 || names.some((x) => x.startsWith("*"))) return UNKNOWN;
+    const a = parseAnnotation(d.returns);
+    const last = a.kind === "name" ? a.path.slice(a.path.lastIndexOf(".") + 1) : "";
+    if (a.kind !== "name" || (last !== "Tuple" && last !== "tuple") || a.args?.length !== names.length) return UNKNOWN;
+    if (a.args.some((x) => x.kind === "other")) return UNKNOWN;
+    const v = withBy(this.annVal(fn.f, fn.d, a.args[i]!), "receiver");
+    return v.k === "none" ? UNKNOWN : v;
   }
 
   /** What calling a function returns, by its declared return type (calling a class: an instance). */

@@ -144,6 +144,7 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
     }
     if (l.aliasOf && !prior.aliasOf) prior.aliasOf = l.aliasOf;
     if (l.bound && !prior.bound) prior.bound = l.bound;
+    if (l.prop && !prior.prop) prior.prop = l.prop;
     if (l.iterOf && !prior.iterOf) {
       prior.iterOf = l.iterOf;
       if (l.iterMethod) prior.iterMethod = l.iterMethod;
