@@ -31,6 +31,13 @@ every site alike; none names a site or a project):
            package); otherwise, and when the member is no function of the tree (an instance
            attribute, a property, a C function), jedi's answer stands.
 
+  stub     a function jedi reaches that is defined only under `if TYPE_CHECKING:` (Python never
+           defines it) is reported with type "stub": no definition a call runs, so the site is
+           no recall site, and drsg binding anything there is judged wrong.
+
+  none     goto stopping at `f = None` (a reference dropped) reaches the functions and classes
+           named f defined in that scope: calling None runs nothing.
+
 Each declaration also carries `full_name`, its qualified name (module + `__qualname__`), so two
 definitions of one qualified name (the branches of an if / else) are known as one symbol.
 
@@ -89,6 +96,7 @@ class FileAst:
         self.assigns = {}  # (line, char col) of a name assigned alone → the value's node
         self.defs = {}  # (name, first line of its code, decorators included) → the def node
         self.classes = {}  # qualified name of a class not inside a function → its node
+        self.stubs = set()  # lines of the functions defined under `if TYPE_CHECKING:` only
         for n in ast.walk(self.tree):
             for c in ast.iter_child_nodes(n):
                 c._parent = n
@@ -97,13 +105,26 @@ class FileAst:
                 self.assigns[self.pos(n.targets[0])] = n.value
             elif isinstance(n, ast.AnnAssign) and n.value is not None and isinstance(n.target, ast.Name):
                 self.assigns[self.pos(n.target)] = n.value
-            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            elif isinstance(n, ast.If) and self.type_checking(n.test) is not None:
+                for b in n.body if self.type_checking(n.test) else n.orelse:
+                    for x in ast.walk(b):
+                        if isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                            self.stubs.add(x.lineno)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 first = min([n.lineno] + [d.lineno for d in n.decorator_list])
                 self.defs[(n.name, first)] = n
                 if isinstance(n, ast.ClassDef):
                     q = self.qualname(n)
                     if q is not None:
                         self.classes[q] = n
+
+    @staticmethod
+    def type_checking(test):
+        """True for `TYPE_CHECKING` (typing.TYPE_CHECKING), False for `not TYPE_CHECKING`, else None."""
+        neg = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        t = test.operand if neg else test
+        name = t.id if isinstance(t, ast.Name) else t.attr if isinstance(t, ast.Attribute) else None
+        return None if name != "TYPE_CHECKING" else not neg
 
     def col(self, line, byte_col):
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
@@ -120,6 +141,24 @@ class FileAst:
             end = node.end_col_offset - len(node.attr.encode("utf-8"))
             return node.end_lineno, self.col(node.end_lineno, end)
         return None
+
+    def other_definitions(self, value, name, rel):
+        """The none rule: `f = None` (dropping a reference) — calling None runs nothing, so a call
+        through f runs one of the functions or classes named f defined in that same scope."""
+        scope = getattr(value, "_parent", None)
+        while scope is not None and not isinstance(scope, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            scope = getattr(scope, "_parent", None)
+        out = []
+        todo = list(ast.iter_child_nodes(scope)) if scope is not None else []
+        while todo:
+            x = todo.pop()
+            if isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                if getattr(x, "name", None) == name:
+                    kind = "class" if isinstance(x, ast.ClassDef) else "function"
+                    out.append({"file": rel, "module": None, "line": x.lineno, "end_line": x.end_lineno, "name": name, "type": kind, "in_tree": True, "full_name": None})
+                continue
+            todo.extend(ast.iter_child_nodes(x))
+        return out
 
     @staticmethod
     def qualname(cls):
@@ -247,6 +286,11 @@ def resolve(rel, fa, script, line, col0, func, depth=0):
                 decls = owners
     out, seen = [], set()
     for d in decls:
+        if d["in_tree"] and d["type"] == "function" and d.get("by") != "runtime":
+            # The stub rule: a function defined only under `if TYPE_CHECKING:` never runs.
+            dfa = file_ast(d["file"])
+            if dfa is not None and d["line"] in dfa.stubs:
+                d = {**d, "type": "stub"}
         k = (d["file"], d["line"], d["name"], d["type"])
         if k not in seen:
             seen.add(k)
@@ -263,6 +307,8 @@ def follow_alias(n, depth):
     if fa is None or n.line is None:
         return None
     value = fa.assigns.get((n.line, n.column))
+    if isinstance(value, ast.Constant) and value.value is None:
+        return fa.other_definitions(value, n.name, rel) or None
     if not isinstance(value, (ast.Name, ast.Attribute)):
         return None
     line, col = fa.last_token(value)
