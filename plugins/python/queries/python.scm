@@ -31,7 +31,9 @@
 ;                         for a name or dotted-path initialiser, @new for a literal initialiser ([..] {..} ".." ...)
 ;                         names may be `self.x` (attribute targets); lambda parameters and
 ;                         comprehension variables carry @alias_of = the lambda / `for` clause text,
-;                         `global x` carries @alias_of = the statement (x is the module's)
+;                         `global x` carries @alias_of = the statement (x is the module's);
+;                         `return` statements are locals named `return` (their value as above),
+;                         a `yield` a local named `yield`
 ; regions
 ;   @type_only            the body of `if TYPE_CHECKING:` (the `else:` of `if not TYPE_CHECKING:`):
 ;                         definitions there are declarations for a type checker (Def.typeOnly)
@@ -213,6 +215,16 @@
 (for_in_clause left: (identifier) @name) @local @alias_of
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of
 (as_pattern_target (identifier) @name) @local
+; what a function returns (locals named `return`, read when it declares no return type), and
+; whether it is a generator (a local named `yield`: calling it gives no value of its returns)
+(return_statement "return" @name) @local
+(return_statement "return" @name (call function: (identifier) @call)) @local
+(return_statement "return" @name (call function: (attribute object: (_) @call_receiver attribute: (identifier) @call))) @local
+(return_statement "return" @name [(identifier) (attribute)] @alias_of) @local
+(return_statement "return" @name
+  [(list) (list_comprehension) (dictionary) (dictionary_comprehension) (set) (set_comprehension)
+   (string) (concatenated_string) (integer) (float) (tuple) (true) (false) (none)] @new) @local
+(yield "yield" @name) @local
 (named_expression name: (identifier) @name) @local
 (global_statement (identifier) @name) @local @alias_of
 (nonlocal_statement (identifier) @name) @local

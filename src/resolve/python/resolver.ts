@@ -882,11 +882,34 @@ export class PythonResolver {
   private returnsOf(fn: DefRef): Val {
     const d = fn.f.p.defs[fn.d]!;
     if (d.kind === "class") return { k: "inst", cls: { f: fn.f, d: fn.d }, by: "receiver" };
-    if (d.kind !== "function" || !d.returns) return UNKNOWN;
+    if (d.kind !== "function") return UNKNOWN;
+    if (!d.returns) return this.inferredReturn(fn);
     // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound.
     if (this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
     const r = this.annotationVal(fn.f, fn.d, d.returns);
     return r.k === "none" ? UNKNOWN : r;
+  }
+
+  /**
+   * What a function that declares no return type returns, read off its return statements: all
+   * must agree on a class (None aside). Never for a generator, an async function, a body with a
+   * bare or unreadable return, or a return of `self` / `cls` (a subclass's instance at run time).
+   */
+  private inferredReturn(fn: DefRef): Val {
+    const d = fn.f.p.defs[fn.d]!;
+    const here = fn.f.locals.get(fn.d);
+    const rets = here?.get("return");
+    if (d.isAsync || !rets || rets.length === 0 || here?.has("yield")) return UNKNOWN;
+    const first = fn.f.firstParam.get(fn.d)?.name;
+    const vals: Val[] = [];
+    for (const l of rets) {
+      if (first !== undefined && isMethod(fn.f, fn.d) && (l.aliasOf === first || (l.callOf === first && !l.callReceiver))) return UNKNOWN;
+      const v = this.localVal(fn.f, fn.d, l);
+      if (v.k !== "inst" && v.k !== "extinst" && v.k !== "none") return UNKNOWN;
+      vals.push(v);
+    }
+    const v = combine(vals);
+    return v.k === "inst" || v.k === "extinst" ? withBy(v, "receiver") : UNKNOWN;
   }
 
   /** `v.name`. */
@@ -920,10 +943,7 @@ export class PythonResolver {
     // A property read off an instance is what its getter returns (the type checker's declaration first).
     const typed = m.declared ?? (m.k === "def" ? m : undefined);
     const td = typed?.f.p.defs[typed.d];
-    if (inst && typed && td?.kind === "function" && propertyLike(td)) {
-      const r = td.returns && !this.namesTypeVar(typed.f, typed.d, td.returns) ? this.annotationVal(typed.f, typed.d, td.returns) : UNKNOWN;
-      return r.k === "none" ? UNKNOWN : r;
-    }
+    if (inst && typed && td?.kind === "function" && propertyLike(td)) return this.returnsOf(typed);
     if (m.k !== "def" && m.declared) return { k: "unknown", reason: REASONS.typeOnly, declared: m.declared };
     switch (m.k) {
       case "def":

@@ -54,3 +54,41 @@ def cleared(flag: bool) -> None:
         w = Other()
     v.connect()  # @fact edge CALLS net.url.cleared -> net.url.URL.connect by=receiver
     w.connect()  # @fact edge CALLS net.url.cleared -> net.url.Other.connect by=receiver
+
+
+class Node:
+    def child(self):  # no annotation: its return statements say what it gives
+        return URL()
+
+    def either(self, flag):
+        if flag:
+            return URL()
+        return Other()
+
+    def me(self):  # `self` is a subclass's instance at run time: not read
+        return self
+
+    def maybe(self, flag):
+        if flag:
+            return None
+        return make()
+
+    def gen(self):
+        yield URL()
+
+    def connect(self) -> None:
+        pass
+
+
+class Leaf(Node):
+    def connect(self) -> None:
+        pass
+
+
+def walk(n: Node, leaf: Leaf) -> None:
+    n.child().connect()  # @fact edge CALLS net.url.walk -> net.url.URL.connect by=receiver site=89
+    n.maybe(True).connect()  # @fact edge CALLS net.url.walk -> net.url.URL.connect site=90
+    n.either(True).connect()  # @fact no-edge CALLS net.url.walk -> net.url.URL.connect site=91
+    # @fact no-edge CALLS net.url.walk -> net.url.Other.connect
+    leaf.me().connect()  # @fact no-edge CALLS net.url.walk -> net.url.Node.connect
+    n.gen().connect()  # @fact no-edge CALLS net.url.walk -> net.url.URL.connect site=94
