@@ -19,6 +19,8 @@ every site alike; none names a site or a project):
 
   alias    goto stopping at an assignment of a name or attribute path (`and_ = X.and_`,
            `meth = C.f(self).g`) is followed to what the path names, as jedi follows an import
+           (when that is no function or class, the site is left unjudged: a variable is no
+           definition a call runs)
   runtime  a member called on `self` / `cls` (the class the method is written in), `super()`
            (that class's MRO after it), a class named in the tree, or a receiver jedi infers to
            be (an instance of) a class of the tree, is looked up as Python looks it up: along the
@@ -273,7 +275,8 @@ def resolve(rel, fa, script, line, col0, func, depth=0):
     names = goto(script, rel, line, col0)
     for n in names:
         followed = follow_alias(n, depth) if n.type == "statement" else None
-        decls.extend(followed if followed else [decl_of(n)])
+        # An alias whose value jedi cannot resolve says nothing of what the call runs.
+        decls.extend(followed if followed is not None else [decl_of(n)])
     if _runtime is not None and isinstance(func, ast.Attribute):
         rt = runtime_member(rel, fa, script, func)
         if rt:
@@ -316,7 +319,7 @@ def follow_alias(n, depth):
         got = resolve(rel, fa, script_for(rel), line, col, value, depth + 1)
     except Exception:
         return None
-    return [d for d in got if d["in_tree"] and d["type"] in ("function", "class")] or None
+    return [d for d in got if d["type"] in ("function", "class", "stub")]
 
 
 def owner_lookup(n, attr):
