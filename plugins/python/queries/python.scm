@@ -199,7 +199,7 @@
     arguments: (argument_list (keyword_argument name: (identifier) @_b (#eq? @_b "bound") value: (_) @bound)))) @local
 ; a loop variable over a name or a mapping's keys() / values(), an item read by subscript
 ; (`for x in items`, `for v in by.values()`, `first = items[0]`): the element its annotation declares
-(for_statement left: (identifier) @name right: (identifier) @iter_of) @local
+(for_statement left: (identifier) @name right: [(identifier) (attribute)] @iter_of) @local
 (for_statement left: (identifier) @name
   right: (call function: (attribute object: (identifier) @iter_of attribute: (identifier) @iter_method) arguments: (argument_list))) @local
 (assignment left: (identifier) @name
@@ -213,6 +213,12 @@
   right: (call function: (identifier) @iter_method (#eq? @iter_method "enumerate") arguments: (argument_list . (identifier) @iter_of .))) @local
 (for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
 (for_in_clause left: (identifier) @name) @local @alias_of
+; a comprehension's variable over a name or attribute, visible in the comprehension only (@scope):
+; `{e.key() for e in self.elements}` — the element its annotation declares
+(list_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute)] @iter_of)) @local @scope
+(set_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute)] @iter_of)) @local @scope
+(dictionary_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute)] @iter_of)) @local @scope
+(generator_expression (for_in_clause left: (identifier) @name right: [(identifier) (attribute)] @iter_of)) @local @scope
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of
 (as_pattern_target (identifier) @name) @local
 ; what a function returns (locals named `return`, read when it declares no return type), and

@@ -410,7 +410,7 @@ export class PythonResolver {
       this.bindCall(f, src, r, v, v.by ?? "scope", false);
       return;
     }
-    const rv = this.exprVal(f, scope, r.receiver, r.receiverKind);
+    const rv = this.rangedVal(f, scope, r) ?? this.exprVal(f, scope, r.receiver, r.receiverKind);
     this.memberCall(f, src, r, rv);
   }
 
@@ -601,12 +601,51 @@ export class PythonResolver {
   }
 
   /**
+   * A receiver whose first name is a comprehension's variable around the reference (`e` in
+   * `{e.key() for e in self.elements}`): the element the iterable's annotation declares, read at
+   * the reference's position (another comprehension may use the name for something else).
+   */
+  private rangedVal(f: FileInfo, scope: number, r: Ref): Val | undefined {
+    const text = r.receiver;
+    if (text === undefined || f.ranged.size === 0) return undefined;
+    const steps = parsePath(text);
+    const head = steps?.[0];
+    if (!steps || head?.kind !== "name") return undefined;
+    let inner: Local | undefined;
+    for (const l of f.ranged.get(scope)?.get(head.name) ?? [])
+      if (l.at <= r.at && r.at < l.end! && (inner === undefined || l.at > inner.at)) inner = l;
+    if (!inner?.iterOf) return undefined;
+    return this.applySteps(this.elementVal(f, scope, inner.iterOf, inner.iterMethod), steps, 1, f, scope);
+  }
+
+  /** The annotation a class declares an attribute with (in its body or on `self.x` in a method), when its declarations agree. */
+  private declaredAnnotation(c: ClassRef, name: string): { f: FileInfo; s: number; text: string } | undefined {
+    const typed = (c.f.locals.get(c.d)?.get(name) ?? []).filter((l) => l.type);
+    if (typed.length > 0) return typed.every((l) => l.type === typed[0]!.type) ? { f: c.f, s: c.d, text: typed[0]!.type! } : undefined;
+    const selfs = (c.f.selfAttrs.get(c.d)?.get(name) ?? []).filter((a) => a.local.type);
+    if (selfs.length > 0 && selfs.every((a) => a.local.type === selfs[0]!.local.type)) return { f: c.f, s: selfs[0]!.fn, text: selfs[0]!.local.type! };
+    return undefined;
+  }
+
+  /**
    * An element of the value named `name` (a loop variable over it, over its `values()` /
    * `keys()`, or `name[i]`): read off the annotation that name is declared with (`items:
    * list[Item]`, `by: Dict[str, Item]`). Unknown unless the name is an annotated variable or
    * parameter whose declarations agree and the annotation is a container whose element it states.
    */
   private elementVal(f: FileInfo, scope: number, name: string, method: string | undefined): Val {
+    if (name.includes(".")) {
+      // `self.elements`: the element of the annotation the attribute's class declares it with.
+      const steps = parsePath(name);
+      const last = steps?.[steps.length - 1];
+      if (!steps || steps.length < 2 || last?.kind !== "name") return UNKNOWN;
+      const rv = this.stepsVal(f, scope, steps.slice(0, -1));
+      if (rv.k !== "inst") return UNKNOWN;
+      const m = this.member(rv.cls, last.name, false);
+      const ann = m.k === "attr" ? this.declaredAnnotation(m.cls, last.name) : undefined;
+      const el = ann && elementAnnotation(parseAnnotation(ann.text), method);
+      return el ? withBy(this.annVal(ann.f, ann.s, el), "receiver") : UNKNOWN;
+    }
     let s = scope;
     for (;;) {
       const d = s >= 0 ? f.p.defs[s]! : undefined;

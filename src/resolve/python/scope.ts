@@ -36,6 +36,8 @@ export interface FileInfo {
   wildcards: number[];
   /** Locals (merged per site) by normalised scope and name; `self.x` targets excluded. */
   locals: Map<number, Map<string, Local[]>>;
+  /** Comprehension variables, visible in their comprehension only (`at` … `end`), by scope and name. */
+  ranged: Map<number, Map<string, Local[]>>;
   /** `self.x` assignments by class and attribute. */
   selfAttrs: Map<number, Map<string, SelfAttr[]>>;
   /** First parameter of each function that has parameters. */
@@ -90,6 +92,7 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
     imports: new Map(),
     wildcards: [],
     locals: new Map(),
+    ranged: new Map(),
     selfAttrs: new Map(),
     firstParam: new Map(),
   };
@@ -157,6 +160,10 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
   const selfAttrSites = new Set<number>();
   for (const l of merged) {
     const dot = l.name.indexOf(".");
+    if (l.end !== undefined) {
+      nested(info.ranged, l.scope, l.name, l);
+      continue;
+    }
     if (dot < 0) {
       if (globals.size > 0 && globals.has(`${l.scope}\u0000${l.name}`)) {
         const g: Local = { ...l, scope: -1 };
