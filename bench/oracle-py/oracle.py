@@ -19,8 +19,8 @@ every site alike; none names a site or a project):
 
   alias    goto stopping at an assignment of a name or attribute path (`and_ = X.and_`,
            `meth = C.f(self).g`) is followed to what the path names, as jedi follows an import
-           (when that is no function or class, the site is left unjudged: a variable is no
-           definition a call runs)
+           (when that is no function or class, or the value is any other expression, the site
+           is left unjudged: a variable is no definition a call runs)
   runtime  a member called on `self` / `cls` (the class the method is written in), `super()`
            (that class's MRO after it), a class named in the tree, or a receiver jedi infers to
            be (an instance of) a class of the tree, is looked up as Python looks it up: along the
@@ -310,10 +310,12 @@ def follow_alias(n, depth):
     if fa is None or n.line is None:
         return None
     value = fa.assigns.get((n.line, n.column))
+    if value is None:
+        return None
     if isinstance(value, ast.Constant) and value.value is None:
         return fa.other_definitions(value, n.name, rel) or None
     if not isinstance(value, (ast.Name, ast.Attribute)):
-        return None
+        return []  # a variable holding what jedi does not follow: no definition to judge by
     line, col = fa.last_token(value)
     try:
         got = resolve(rel, fa, script_for(rel), line, col, value, depth + 1)
@@ -610,11 +612,28 @@ class Runtime:
         }
 
 
-def init(root, deadline, runtime_args):
+def package_roots(root, files):
+    """The directories the tree's packages are imported from (`src/` in a src layout): on jedi's
+    path as installing the project puts them, so `import click` in tests / examples resolves."""
+    out = []
+    for rel in files:
+        d = os.path.dirname(rel)
+        if not d or not os.path.exists(os.path.join(root, d, "__init__.py")):
+            continue
+        while d and os.path.exists(os.path.join(root, d, "__init__.py")):
+            d = os.path.dirname(d)
+        p = os.path.join(root, d) if d else root
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def init(root, deadline, runtime_args, roots=()):
     global _project, _root, _deadline, _runtime
     _root = root
     _deadline = deadline
-    _project = jedi.Project(root)
+    extra = [p for p in roots if p != root]
+    _project = jedi.Project(root, added_sys_path=extra) if extra else jedi.Project(root)
     if runtime_args is not None:
         files, import_path = runtime_args
         _runtime = Runtime(root, files, import_path)
@@ -678,12 +697,13 @@ def main():
     deadline = t0 + a.seconds
     n_sites = skipped = errors = 0
     w = sys.stdout
+    roots = package_roots(root, files)
     if a.jobs <= 1:
-        init(root, deadline, runtime_args)
+        init(root, deadline, runtime_args, roots)
         results = map(one_file, files)
         pool = None
     else:
-        pool = Pool(a.jobs, initializer=init, initargs=(root, deadline, runtime_args))
+        pool = Pool(a.jobs, initializer=init, initargs=(root, deadline, runtime_args, roots))
         # Bigger files first, so the pool's tail is short.
         files.sort(key=lambda f: -os.path.getsize(os.path.join(root, f)))
         results = pool.imap_unordered(one_file, files, chunksize=1)
