@@ -197,9 +197,10 @@
 (assignment left: (identifier) @name
   right: (call function: [(identifier) (attribute attribute: (identifier))] @_tv (#match? @_tv "(^|\\.)TypeVar$")
     arguments: (argument_list (keyword_argument name: (identifier) @_b (#eq? @_b "bound") value: (_) @bound)))) @local
-; a loop variable over a name or a mapping's keys() / values(), an item read by subscript
-; (`for x in items`, `for v in by.values()`, `first = items[0]`): the element its annotation declares
-(for_statement left: (identifier) @name right: [(identifier) (attribute)] @iter_of) @local
+; a loop variable over a name, an attribute, a call, a mapping's keys() / values(), an item read by
+; subscript (`for x in items`, `for p in self.get_params(ctx)`, `for v in by.values()`,
+; `first = items[0]`): the element its annotation (or the callee's return type) declares
+(for_statement left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of) @local
 (for_statement left: (identifier) @name
   right: (call function: (attribute object: (identifier) @iter_of attribute: (identifier) @iter_method) arguments: (argument_list))) @local
 (assignment left: (identifier) @name
@@ -215,10 +216,10 @@
 (for_in_clause left: (identifier) @name) @local @alias_of
 ; a comprehension's variable over a name or attribute, visible in the comprehension only (@scope):
 ; `{e.key() for e in self.elements}` — the element its annotation declares
-(list_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute)] @iter_of)) @local @scope
-(set_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute)] @iter_of)) @local @scope
-(dictionary_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute)] @iter_of)) @local @scope
-(generator_expression (for_in_clause left: (identifier) @name right: [(identifier) (attribute)] @iter_of)) @local @scope
+(list_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of)) @local @scope
+(set_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of)) @local @scope
+(dictionary_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of)) @local @scope
+(generator_expression (for_in_clause left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of)) @local @scope
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of
 (as_pattern_target (identifier) @name) @local
 ; what a function returns (locals named `return`, read when it declares no return type), and

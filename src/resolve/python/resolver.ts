@@ -618,6 +618,19 @@ export class PythonResolver {
     return this.applySteps(this.elementVal(f, scope, inner.iterOf, inner.iterMethod), steps, 1, f, scope);
   }
 
+  /** Whether the class body assigns the attribute that very class (`formatter_class: type[F] = F`). */
+  private assignedClass(c: ClassRef, name: string, cls: Val & { k: "def" }): boolean {
+    const vals = (c.f.locals.get(c.d)?.get(name) ?? []).filter((l) => l.aliasOf !== undefined);
+    return (
+      vals.length > 0 &&
+      vals.every((l) => {
+        const steps = parsePath(l.aliasOf!);
+        const v = steps ? this.stepsVal(c.f, c.d, steps) : UNKNOWN;
+        return v.k === "def" && v.f === cls.f && v.d === cls.d;
+      })
+    );
+  }
+
   /** The annotation a class declares an attribute with (in its body or on `self.x` in a method), when its declarations agree. */
   private declaredAnnotation(c: ClassRef, name: string): { f: FileInfo; s: number; text: string } | undefined {
     const typed = (c.f.locals.get(c.d)?.get(name) ?? []).filter((l) => l.type);
@@ -634,6 +647,17 @@ export class PythonResolver {
    * parameter whose declarations agree and the annotation is a container whose element it states.
    */
   private elementVal(f: FileInfo, scope: number, name: string, method: string | undefined): Val {
+    if (name.endsWith(")")) {
+      // `self.get_params(ctx)`: the element of the return type the callee declares.
+      const steps = parsePath(name);
+      if (!steps || steps[steps.length - 1]?.kind !== "call") return UNKNOWN;
+      const callee = this.stepsVal(f, scope, steps.slice(0, -1));
+      const fn = callee.k === "def" ? (callee.declared ?? callee) : callee.k === "unknown" ? callee.declared : undefined;
+      const d = fn && fn.f.p.defs[fn.d]!;
+      if (!fn || d?.kind !== "function" || !d.returns || this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
+      const el = elementAnnotation(parseAnnotation(d.returns), method);
+      return el ? withBy(this.annVal(fn.f, fn.d, el), "receiver") : UNKNOWN;
+    }
     if (name.includes(".")) {
       // `self.elements`: the element of the annotation the attribute's class declares it with.
       const steps = parsePath(name);
@@ -992,7 +1016,7 @@ export class PythonResolver {
         // An attribute declared `Type[X]` holds X, a subclass or a factory standing for them (a
         // base class may assign `_factory = C.create`): calling it runs what the source does not
         // say; what it gives is declared.
-        if (v.k === "def" && v.by === "receiver" && v.f.p.defs[v.d]!.kind === "class")
+        if (v.k === "def" && v.by === "receiver" && v.f.p.defs[v.d]!.kind === "class" && !this.assignedClass(m.cls, name, v))
           v = { k: "unknown", reason: REASONS.classTyped, declared: { f: v.f, d: v.d } };
         const slot = m.cls.f.slots.get(m.cls.d)?.get(name);
         const node = slot !== undefined ? m.cls.f.keys[slot] || undefined : undefined;

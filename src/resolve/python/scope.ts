@@ -71,6 +71,13 @@ function rank(d: Def): number {
   return d.typeOnly || decorated(d, ["overload"]) ? 1 : 0;
 }
 
+/** How well a reading of an iteration says what it iterates (lower is better). */
+function iterRank(l: Local): number {
+  const m = l.iterMethod;
+  if (m === "values" || m === "keys" || m?.includes(":")) return 0;
+  return m === undefined ? 1 : 2;
+}
+
 export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
   const p = m.p;
   const n = p.defs.length;
@@ -148,7 +155,9 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
     if (l.aliasOf && !prior.aliasOf) prior.aliasOf = l.aliasOf;
     if (l.bound && !prior.bound) prior.bound = l.bound;
     if (l.prop && !prior.prop) prior.prop = l.prop;
-    if (l.iterOf && !prior.iterOf) {
+    // A mapping's view (`by.values()`: by, values) is read off by's annotation; any other
+    // method's result as the call it is (`self.get_params(ctx)`).
+    if (l.iterOf && (!prior.iterOf || iterRank(l) < iterRank(prior))) {
       prior.iterOf = l.iterOf;
       if (l.iterMethod) prior.iterMethod = l.iterMethod;
     }

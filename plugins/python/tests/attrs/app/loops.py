@@ -36,3 +36,16 @@ class Table:
         e = Col()
         e.label()  # a comprehension binds e in this function too: left unknown (conservative)
         # @fact edge CALLS app.loops.Table.sets -> ?::app/loops.py::e.label reason="receiver type unknown"
+
+    def get_keys(self) -> List[Key]:
+        return self.keys
+
+    def untyped(self):
+        return self.keys
+
+    def calls(self) -> None:
+        for k in self.get_keys():
+            k.name()  # @fact edge CALLS app.loops.Table.calls -> app.loops.Key.name by=receiver site=48
+        for u in self.untyped():  # no declared return: no element
+            u.name()  # @fact no-edge CALLS app.loops.Table.calls -> app.loops.Key.name site=50
+        s = [q.name() for q in self.get_keys()]  # @fact edge CALLS app.loops.Table.calls -> app.loops.Key.name site=51

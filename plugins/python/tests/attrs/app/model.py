@@ -68,3 +68,16 @@ class Holder(Base):
         # @fact no-edge CALLS app.model.Holder.use -> app.model.State.create
         # @fact edge CALLS app.model.Holder.use -> ?::app/model.py::self.factory reason="attribute declared as a class (Type[X]): what it holds is not proven"
         self.factory(self).froms()  # but what it gives is declared: @fact edge CALLS app.model.Holder.use -> app.model.State.froms by=receiver
+
+
+class Formatter:
+    def write(self) -> None:
+        pass
+
+
+class Printer:
+    formatter_class: Type[Formatter] = Formatter  # declared and assigned that very class
+
+    def out(self) -> None:
+        self.formatter_class().write()  # @fact edge INSTANTIATES app.model.Printer.out -> app.model.Formatter
+        # @fact edge CALLS app.model.Printer.out -> app.model.Formatter.write
