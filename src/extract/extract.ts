@@ -154,7 +154,8 @@ function isPrimary(name: string): boolean {
       name === "local" ||
       name === "local.param" ||
       name === "impl" ||
-      name === "type_only";
+      name === "type_only" ||
+      name === "yield";
     PRIMARY.set(name, v);
   }
   return v;
@@ -471,6 +472,8 @@ class FileExtraction {
   readonly impls: ImplRange[] = [];
   /** `@type_only` regions: what a type checker reads and the program never runs. */
   readonly typeOnly: Range[] = [];
+  /** `@yield` positions: the innermost definition around each is a generator. */
+  readonly yields: { at: number; scope: number }[] = [];
   readonly importScopes: { imp: Import; at: number; scope: number }[] = [];
   /** One cursor for every child count of this tree, deleted at the end. */
   private walker: TreeCursor | undefined = undefined;
@@ -559,6 +562,7 @@ class FileExtraction {
     else if (pname === "local" || pname === "local.param") this.local(pname, node);
     else if (pname === "impl") this.impl(node);
     else if (pname === "type_only") this.typeOnly.push({ start: this.M.start(node), end: this.M.end(node) });
+    else if (pname === "yield") this.yields.push({ at: this.M.start(node), scope: -1 });
   }
 
   private parentsPass(pp: QueryInfo["parentPreds"][number]): boolean {
@@ -836,6 +840,11 @@ class FileExtraction {
     }
     if (this.impls.length > 0) ownersFromImpls(defs, this.impls);
     for (const r of this.typeOnly) for (const d of defs) if (r.start <= d.start && d.end <= r.end) d.typeOnly = true;
+    if (this.yields.length > 0) {
+      const ys = [...this.yields].sort((a, b) => a.at - b.at);
+      innermost(defs, ys);
+      for (const y of ys) if (y.scope >= 0) defs[y.scope]!.generator = true;
+    }
 
     const refs: Ref[] = [];
     for (const r of this.refsRaw) refs.push(r.ref);

@@ -67,6 +67,8 @@ export interface Def {
    * declaration of what the name's type is, never what runs when it is called.
    */
   typeOnly?: boolean;
+  /** A generator: a `@yield` falls directly in it (calling it gives an iterator, not what it returns). */
+  generator?: boolean;
   /** Supertypes as written (`@extends`, `@implements`). */
   extends?: string[];
   implements?: string[];

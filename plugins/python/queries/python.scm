@@ -32,8 +32,8 @@
 ;                         names may be `self.x` (attribute targets); lambda parameters and
 ;                         comprehension variables carry @alias_of = the lambda / `for` clause text,
 ;                         `global x` carries @alias_of = the statement (x is the module's);
-;                         `return` statements are locals named `return` (their value as above),
-;                         a `yield` a local named `yield`
+;                         `return` statements are locals named `return` (their value as above)
+;   @yield                a `yield` (its function is a generator: Def.generator)
 ; regions
 ;   @type_only            the body of `if TYPE_CHECKING:` (the `else:` of `if not TYPE_CHECKING:`):
 ;                         definitions there are declarations for a type checker (Def.typeOnly)
@@ -223,7 +223,7 @@
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of
 (as_pattern_target (identifier) @name) @local
 ; what a function returns (locals named `return`, read when it declares no return type), and
-; whether it is a generator (a local named `yield`: calling it gives no value of its returns)
+; whether it is a generator (@yield: calling it gives no value of its returns)
 (return_statement "return" @name) @local
 (return_statement "return" @name (call function: (identifier) @call)) @local
 (return_statement "return" @name (call function: (attribute object: (_) @call_receiver attribute: (identifier) @call))) @local
@@ -231,7 +231,7 @@
 (return_statement "return" @name
   [(list) (list_comprehension) (dictionary) (dictionary_comprehension) (set) (set_comprehension)
    (string) (concatenated_string) (integer) (float) (tuple) (true) (false) (none)] @new) @local
-(yield "yield" @name) @local
+(yield) @yield
 (named_expression name: (identifier) @name) @local
 (global_statement (identifier) @name) @local @alias_of
 (nonlocal_statement (identifier) @name) @local

@@ -650,7 +650,7 @@ export class PythonResolver {
     if (name.endsWith(")")) {
       // `self.get_params(ctx)`: the element of the return type the callee declares.
       const steps = parsePath(name);
-      if (!steps || steps[steps.length - 1]?.kind !== "call") return UNKNOWN;
+      if (steps?.[steps.length - 1]?.kind !== "call") return UNKNOWN;
       const callee = this.stepsVal(f, scope, steps.slice(0, -1));
       const fn = callee.k === "def" ? (callee.declared ?? callee) : callee.k === "unknown" ? callee.declared : undefined;
       const d = fn && fn.f.p.defs[fn.d]!;
@@ -962,7 +962,7 @@ export class PythonResolver {
     const d = fn.f.p.defs[fn.d]!;
     const here = fn.f.locals.get(fn.d);
     const rets = here?.get("return");
-    if (d.isAsync || !rets || rets.length === 0 || here?.has("yield")) return UNKNOWN;
+    if (d.isAsync || d.generator || !rets || rets.length === 0) return UNKNOWN;
     const first = fn.f.firstParam.get(fn.d)?.name;
     const vals: Val[] = [];
     for (const l of rets) {
