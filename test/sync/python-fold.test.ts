@@ -1,8 +1,10 @@
 // A Python receiver typed through other files' function bodies: a function without a return
 // annotation returns what its return statements agree on (not when it is a generator). Neither
 // the callee's body nor whether it yields appears in the calling files, yet a change to either
-// must re-resolve them — directly (`make().connect()`) and through a module-level value
-// (`CURRENT = make()` in a third file): a fold equals a full digest after each.
+// must re-resolve them — directly (`make().connect()`), through a module-level value
+// (`CURRENT = make()` in a third file) and through a function of its file the callee's return
+// calls (`return local()`); a function of another file is not read (`return build()`), as for ts:
+// a change there would not reach these callers. A fold equals a full digest after each.
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,7 +18,9 @@ after(async () => {
 });
 
 const KINDS = "class URL:\n    def connect(self) -> None:\n        pass\n\n\nclass Other:\n    def connect(self) -> None:\n        pass\n";
-const make = (body: string) => `from net.kinds import URL, Other\n\n\ndef make():\n${body}`;
+const make = (body: string, built = "URL") =>
+  `from net.kinds import URL, Other\nfrom net.build import build\n\n\ndef local() -> ${built}:\n    return ${built}()\n\n\ndef make():\n${body}`;
+const build = (cls: string) => `from net.kinds import URL, Other\n\n\ndef build() -> ${cls}:\n    return ${cls}()\n`;
 const HOLDER = "from net.make import make\n\nCURRENT = make()\n";
 const USE = "from net.make import make\nfrom net.holder import CURRENT\n\n\ndef use() -> None:\n    make().connect()\n    CURRENT.connect()\n";
 
@@ -24,7 +28,14 @@ test("python: an inferred return type across files follows each change of the ca
   const dir = temp("drsg-python-fold-");
   makeRepo(dir, [
     {
-      files: { "net/__init__.py": "", "net/kinds.py": KINDS, "net/make.py": make("    return URL()\n"), "net/holder.py": HOLDER, "net/use.py": USE },
+      files: {
+        "net/__init__.py": "",
+        "net/kinds.py": KINDS,
+        "net/build.py": build("URL"),
+        "net/make.py": make("    return URL()\n"),
+        "net/holder.py": HOLDER,
+        "net/use.py": USE,
+      },
       message: "init",
     },
   ]);
@@ -50,6 +61,11 @@ test("python: an inferred return type across files follows each change of the ca
     await step("net/make.py", make("    return Other()\n"), "the callee returns another class", ["net.kinds.Other.connect×2"]);
     await step("net/make.py", make("    yield 1\n    return Other()\n"), "the callee becomes a generator", []);
     await step("net/make.py", make("    return URL()\n"), "and back", ["net.kinds.URL.connect×2"]);
+    // make() returns what local() in its file declares; local's declaration changes.
+    await step("net/make.py", make("    return local()\n"), "the callee returns a function's result", ["net.kinds.URL.connect×2"]);
+    await step("net/make.py", make("    return local()\n", "Other"), "that function declares another class", ["net.kinds.Other.connect×2"]);
+    // A function of another file: no inferred type (a change there would not reach these callers).
+    await step("net/make.py", make("    return build()\n"), "the callee returns another file's function's result", []);
   } finally {
     await sync.close();
     store.close();

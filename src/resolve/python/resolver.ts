@@ -967,12 +967,24 @@ export class PythonResolver {
     const vals: Val[] = [];
     for (const l of rets) {
       if (first !== undefined && isMethod(fn.f, fn.d) && (l.aliasOf === first || (l.callOf === first && !l.callReceiver))) return UNKNOWN;
+      // `return f(…)`: f must be a function of this file (or a class anywhere), so a fold that
+      // re-reads the callers of a changed file's functions sees every change the type depends on
+      // (incremental.ts touches a function's name when its file's interface changes), as for ts.
+      if (l.callOf !== undefined && !this.sameFileCallee(fn.f, fn.d, l)) return UNKNOWN;
       const v = this.localVal(fn.f, fn.d, l);
       if (v.k !== "inst" && v.k !== "extinst" && v.k !== "none") return UNKNOWN;
       vals.push(v);
     }
     const v = combine(vals);
     return v.k === "inst" || v.k === "extinst" ? withBy(v, "receiver") : UNKNOWN;
+  }
+
+  /** Whether a return statement's call is of a function defined in the same file, or of a class. */
+  private sameFileCallee(f: FileInfo, s: number, l: Local): boolean {
+    const recv = l.callReceiver === undefined ? undefined : this.exprVal(f, s, l.callReceiver, undefined);
+    const callee = recv ? this.attrVal(recv, l.callOf!) : this.nameVal(f, s, l.callOf!);
+    if (callee.k !== "def") return false;
+    return callee.f === f || callee.f.p.defs[callee.d]!.kind === "class";
   }
 
   /** `v.name`. */
