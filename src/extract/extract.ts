@@ -38,6 +38,8 @@ export interface DocConfig {
 /** Parameter list text kept (`@params`): enough to read each parameter's declared type. */
 const PARAMS_CAP = 400;
 const SIGNATURE_CAP = 300;
+/** A supertype list is read whole: SQLAlchemy's ColumnElement lists twelve bases (a cut list lost its MRO). */
+const SUPERTYPES_CAP = 2000;
 const DOC_CAP = 2000;
 /** An interface's call signature is read whole (its parameters and type parameters type callbacks). */
 const SIGNATURE_TEXT_CAP = 4000;
@@ -151,7 +153,9 @@ function isPrimary(name: string): boolean {
       name === "export" ||
       name === "local" ||
       name === "local.param" ||
-      name === "impl";
+      name === "impl" ||
+      name === "type_only" ||
+      name === "yield";
     PRIMARY.set(name, v);
   }
   return v;
@@ -466,6 +470,10 @@ class FileExtraction {
   readonly exports: Export[] = [];
   readonly locals: Local[] = [];
   readonly impls: ImplRange[] = [];
+  /** `@type_only` regions: what a type checker reads and the program never runs. */
+  readonly typeOnly: Range[] = [];
+  /** `@yield` positions: the innermost definition around each is a generator. */
+  readonly yields: { at: number; scope: number }[] = [];
   readonly importScopes: { imp: Import; at: number; scope: number }[] = [];
   /** One cursor for every child count of this tree, deleted at the end. */
   private walker: TreeCursor | undefined = undefined;
@@ -553,6 +561,8 @@ class FileExtraction {
     else if (pname === "export") this.export(node);
     else if (pname === "local" || pname === "local.param") this.local(pname, node);
     else if (pname === "impl") this.impl(node);
+    else if (pname === "type_only") this.typeOnly.push({ start: this.M.start(node), end: this.M.end(node) });
+    else if (pname === "yield") this.yields.push({ at: this.M.start(node), scope: -1 });
   }
 
   private parentsPass(pp: QueryInfo["parentPreds"][number]): boolean {
@@ -625,9 +635,9 @@ class FileExtraction {
     if (arity !== undefined) def.arity = arity;
     if (paramsNode >= 0) def.params = squash(M.text(paramsNode), PARAMS_CAP);
     const ext = this.all(C.extends);
-    if (ext) def.extends = ext.map((o) => squash(M.text(o), 200));
+    if (ext) def.extends = ext.map((o) => squash(M.text(o), SUPERTYPES_CAP));
     const impl = this.all(C.implements);
-    if (impl) def.implements = impl.map((o) => squash(M.text(o), 200));
+    if (impl) def.implements = impl.map((o) => squash(M.text(o), SUPERTYPES_CAP));
     const decos = this.all(C.decorator);
     if (decos) def.decorators = decos.map((o) => squash(M.text(o), 200));
     const obj = this.squashed(C.object);
@@ -829,6 +839,12 @@ class FileExtraction {
       stack.push(d);
     }
     if (this.impls.length > 0) ownersFromImpls(defs, this.impls);
+    for (const r of this.typeOnly) for (const d of defs) if (r.start <= d.start && d.end <= r.end) d.typeOnly = true;
+    if (this.yields.length > 0) {
+      const ys = [...this.yields].sort((a, b) => a.at - b.at);
+      innermost(defs, ys);
+      for (const y of ys) if (y.scope >= 0) defs[y.scope]!.generator = true;
+    }
 
     const refs: Ref[] = [];
     for (const r of this.refsRaw) refs.push(r.ref);

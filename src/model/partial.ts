@@ -6,7 +6,7 @@
  * The shape of a partial, beyond what a plugin's queries decide: part of the partial cache's
  * key, so a partial an older extractor wrote (refs without columns, say) is never read back.
  */
-export const PARTIAL_FORMAT = "#p2";
+export const PARTIAL_FORMAT = "#p3";
 
 /** Definition kinds, named after the `@definition.<kind>` capture that made them. */
 export type DefKind =
@@ -62,6 +62,13 @@ export interface Def {
   params?: string;
   /** A function or method declared without a body (an overload signature, an ambient or interface declaration). */
   bodyless?: boolean;
+  /**
+   * Inside a region only a type checker reads (`@type_only`: Python's `if TYPE_CHECKING:`): a
+   * declaration of what the name's type is, never what runs when it is called.
+   */
+  typeOnly?: boolean;
+  /** A generator: a `@yield` falls directly in it (calling it gives an iterator, not what it returns). */
+  generator?: boolean;
   /** Supertypes as written (`@extends`, `@implements`). */
   extends?: string[];
   implements?: string[];

@@ -125,12 +125,8 @@ function elementsOf(p: Partial): Map<string, { name: string; value: string; owne
     if (!seenOutside(p, l)) continue;
     const { line: _l, at: _a, scope, ...rest } = l;
     if (isReturnLocal(l)) {
-      // A return of a definition: it is that definition's name other files use (`a.make().x()`);
-      // a hidden body's returns are its function's.
-      let s = l.scope;
-      while (s >= 0 && p.defs[s]!.name === "{") s = p.defs[s]!.parent;
-      const owner = s >= 0 ? p.defs[s]!.name : "";
-      add(`r:${scopeName(l.scope)}`, owner, rest, s >= 0 ? ownerAt(p.defs[s]!.parent, false) : undefined);
+      const fn = returnsOf(p, l);
+      add(`r:${scopeName(l.scope)}`, fn >= 0 ? p.defs[fn]!.name : "", rest, fn >= 0 ? ownerAt(p.defs[fn]!.parent, false) : undefined);
     } else {
       // An attribute target (`self.cache`) is seen by the name other files write (`cache`); an
       // interface's call signature (`(`) by the interface's.
@@ -149,6 +145,16 @@ function importedName(imp: Import): string {
   if (imp.local) return imp.local;
   if (imp.imported !== "*" || imp.wildcard) return imp.imported;
   return /[A-Za-z_$][\w$]*/.exec(imp.source)?.[0] ?? "*";
+}
+
+/**
+ * The definition a return local returns from: it is that definition's name other files use
+ * (`a.make().x()`); a hidden body's returns are its function's. -1 at module level.
+ */
+function returnsOf(p: Partial, l: Local): number {
+  let s = l.scope;
+  while (s >= 0 && p.defs[s]!.name === "{") s = p.defs[s]!.parent;
+  return s;
 }
 
 /**
@@ -232,6 +238,14 @@ export function typeUsesOf(p: Partial): TypeUse[] {
     const uses = new Set<string>();
     for (const t of [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf, l.prop, l.importOf]) idents(t, uses);
     if (uses.size === 0) continue;
+    if (isReturnLocal(l)) {
+      // A function's inferred result is typed through what its return statements write.
+      const fn = returnsOf(p, l);
+      if (fn < 0) continue;
+      uses.delete(p.defs[fn]!.name);
+      if (uses.size > 0) out.push([p.defs[fn]!.name, uses, memberOf(p, p.defs[fn]!.parent, false)]);
+      continue;
+    }
     // A call signature (`(`) is seen through its interface.
     const name = l.name === "(" && l.scope >= 0 ? p.defs[l.scope]!.name : l.name.slice(l.name.lastIndexOf(".") + 1);
     uses.delete(name);

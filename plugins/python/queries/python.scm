@@ -25,12 +25,18 @@
 ;   @export               each string of a module-level `__all__` list/tuple (@name)
 ; locals (flow-insensitive: every binding of a name in a function is a candidate)
 ;   @local.param          every parameter of a `def` (@name, @type when annotated)
-;   @local                assignment / for / with-as / except-as / walrus targets; @type for an
+;   @local                assignment / for / with-as / except-as / walrus targets (@prop: the
+;                         targets of an unpacking, as written); @type for an
 ;                         annotation, @call (+ @call_receiver) for a call initialiser, @alias_of
 ;                         for a name or dotted-path initialiser, @new for a literal initialiser ([..] {..} ".." ...)
 ;                         names may be `self.x` (attribute targets); lambda parameters and
 ;                         comprehension variables carry @alias_of = the lambda / `for` clause text,
-;                         `global x` carries @alias_of = the statement (x is the module's)
+;                         `global x` carries @alias_of = the statement (x is the module's);
+;                         `return` statements are locals named `return` (their value as above)
+;   @yield                a `yield` (its function is a generator: Def.generator)
+; regions
+;   @type_only            the body of `if TYPE_CHECKING:` (the `else:` of `if not TYPE_CHECKING:`):
+;                         definitions there are declarations for a type checker (Def.typeOnly)
 
 ; ---------------------------------------------------------------- definitions
 
@@ -171,9 +177,19 @@
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
   right: [(list) (list_comprehension) (dictionary) (dictionary_comprehension) (set) (set_comprehension)
-          (string) (concatenated_string) (integer) (float) (tuple) (true) (false)] @new) @local
+          (string) (concatenated_string) (integer) (float) (tuple) (true) (false) (none)] @new) @local
+; `a = b = None`: a is None too (b is by the pattern above)
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name
+  right: (assignment right: (none) @new)) @local
 (assignment left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @name) @local
 (assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name) (list_pattern (identifier) @name)]) @local
+; a name unpacked from a call's result (`u, plugins, kw = url._instantiate(kw)`): @prop = the targets
+; as written (the name's position among them picks the element of the declared tuple)
+(assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)] @prop
+  right: (call function: (identifier) @call)) @local
+(assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)] @prop
+  right: (call function: (attribute object: (_) @call_receiver attribute: (identifier) @call))) @local
 (assignment left: [(pattern_list (attribute object: (identifier) attribute: (identifier)) @name)
                    (tuple_pattern (attribute object: (identifier) attribute: (identifier)) @name)]) @local
 (for_statement left: (identifier) @name) @local
@@ -181,9 +197,10 @@
 (assignment left: (identifier) @name
   right: (call function: [(identifier) (attribute attribute: (identifier))] @_tv (#match? @_tv "(^|\\.)TypeVar$")
     arguments: (argument_list (keyword_argument name: (identifier) @_b (#eq? @_b "bound") value: (_) @bound)))) @local
-; a loop variable over a name or a mapping's keys() / values(), an item read by subscript
-; (`for x in items`, `for v in by.values()`, `first = items[0]`): the element its annotation declares
-(for_statement left: (identifier) @name right: (identifier) @iter_of) @local
+; a loop variable over a name, an attribute, a call, a mapping's keys() / values(), an item read by
+; subscript (`for x in items`, `for p in self.get_params(ctx)`, `for v in by.values()`,
+; `first = items[0]`): the element its annotation (or the callee's return type) declares
+(for_statement left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of) @local
 (for_statement left: (identifier) @name
   right: (call function: (attribute object: (identifier) @iter_of attribute: (identifier) @iter_method) arguments: (argument_list))) @local
 (assignment left: (identifier) @name
@@ -197,8 +214,35 @@
   right: (call function: (identifier) @iter_method (#eq? @iter_method "enumerate") arguments: (argument_list . (identifier) @iter_of .))) @local
 (for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
 (for_in_clause left: (identifier) @name) @local @alias_of
+; a comprehension's variable over a name or attribute, visible in the comprehension only (@scope):
+; `{e.key() for e in self.elements}` — the element its annotation declares
+(list_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of)) @local @scope
+(set_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of)) @local @scope
+(dictionary_comprehension (for_in_clause left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of)) @local @scope
+(generator_expression (for_in_clause left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of)) @local @scope
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of
 (as_pattern_target (identifier) @name) @local
+; what a function returns (locals named `return`, read when it declares no return type), and
+; whether it is a generator (@yield: calling it gives no value of its returns)
+(return_statement "return" @name) @local
+(return_statement "return" @name (call function: (identifier) @call)) @local
+(return_statement "return" @name (call function: (attribute object: (_) @call_receiver attribute: (identifier) @call))) @local
+(return_statement "return" @name [(identifier) (attribute)] @alias_of) @local
+(return_statement "return" @name
+  [(list) (list_comprehension) (dictionary) (dictionary_comprehension) (set) (set_comprehension)
+   (string) (concatenated_string) (integer) (float) (tuple) (true) (false) (none)] @new) @local
+(yield) @yield
 (named_expression name: (identifier) @name) @local
 (global_statement (identifier) @name) @local @alias_of
 (nonlocal_statement (identifier) @name) @local
+
+; ---------------------------------------------------------------- regions
+
+; `if TYPE_CHECKING:` (and the `else:` of `if not TYPE_CHECKING:`): read by a type checker, never
+; run — a definition there declares a name's type; what a call runs is defined elsewhere
+(if_statement
+  condition: [(identifier) @_tc (attribute attribute: (identifier) @_tc)] (#eq? @_tc "TYPE_CHECKING")
+  consequence: (block) @type_only)
+(if_statement
+  condition: (not_operator argument: [(identifier) @_tc (attribute attribute: (identifier) @_tc)]) (#eq? @_tc "TYPE_CHECKING")
+  alternative: (else_clause body: (block) @type_only))

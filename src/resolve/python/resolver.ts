@@ -28,7 +28,7 @@ import {
   normScope,
   parentScope,
 } from "./scope.js";
-import { type Ann, type Step, annotationNames, baseList, literalType, parseAnnotation, parsePath } from "./text.js";
+import { type Ann, type Step, annotationNames, baseList, literalType, parseAnnotation, parsePath, splitTop } from "./text.js";
 
 /** The rule that proved a binding (`_resolved_by`). */
 type By = "scope" | "import" | "self" | "super" | "class" | "receiver" | "builtin" | "alias";
@@ -40,14 +40,14 @@ interface ClassRef {
 
 /** What an expression denotes, as far as the source proves it. */
 type Val = (
-  | { k: "def"; f: FileInfo; d: number } // an in-tree function or class
+  | { k: "def"; f: FileInfo; d: number; declared?: DefRef } // an in-tree function or class (declared: its type-checking declaration)
   | { k: "mod"; f: FileInfo } // an in-tree module
   | { k: "inst"; cls: ClassRef } // an instance of an in-tree class
   | { k: "ext"; path: string; cls: boolean } // something outside the tree: python:<path>
   | { k: "extinst"; path: string } // an instance of an outside class
   | { k: "super"; cls: ClassRef; self: boolean } // super() inside class cls
   | { k: "none" }
-  | { k: "unknown"; reason?: string }
+  | { k: "unknown"; reason?: string; declared?: DefRef } // declared: a type-checking declaration of it
   | { k: "ambiguous"; n: number }
 ) & { by?: By; node?: string };
 
@@ -62,6 +62,8 @@ export const REASONS = {
   member: "member not found in class hierarchy",
   externalBase: "external or unknown base",
   star: "star import from external module",
+  typeOnly: "declared only for type checkers (if TYPE_CHECKING)",
+  classTyped: "attribute declared as a class (Type[X]): what it holds is not proven",
 } as const;
 
 /** Members every class has from `object`: found at the end of any MRO. */
@@ -73,20 +75,45 @@ const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
   "__mro__", "__bases__", "__subclasses__", "__annotations__",
 ]);
 
+/** Outside classes known to define no `__get__`: a class-level instance of a subclass is no descriptor because of them. */
+const NO_GET_BASES: ReadonlySet<string> = new Set([
+  ...[...BUILTIN_CLASSES].filter((c) => c !== "property" && c !== "classmethod" && c !== "staticmethod").map((c) => `builtins.${c}`),
+  ...["typing", "typing_extensions", "collections.abc"].flatMap((m) =>
+    [
+      "Dict", "List", "Set", "FrozenSet", "Tuple", "Mapping", "MutableMapping", "Sequence", "MutableSequence",
+      "Collection", "Iterable", "Iterator", "Container", "Hashable", "Sized", "AbstractSet", "MutableSet",
+      "Reversible", "KeysView", "ValuesView", "ItemsView", "NamedTuple", "DefaultDict", "OrderedDict", "Deque",
+      "Counter", "ChainMap",
+    ].map((c) => `${m}.${c}`),
+  ),
+  ...["OrderedDict", "defaultdict", "deque", "Counter", "ChainMap", "UserDict", "UserList", "UserString"].map((c) => `collections.${c}`),
+  ...["Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"].map((c) => `enum.${c}`),
+]);
+
 /** Attributes of every class (and instance) that are strings. */
 const TYPE_ATTRS_STR: ReadonlySet<string> = new Set(["__name__", "__qualname__", "__module__", "__doc__"]);
 
 /** An entry of a linearised MRO. */
 type MroEntry = { k: "cls"; ref: ClassRef; id: string } | { k: "ext"; path: string; id: string } | { k: "unknown"; id: string };
 
-/** What a member lookup over an MRO found. */
-type Member =
+/** A definition: a file's definition index. */
+interface DefRef {
+  f: FileInfo;
+  d: number;
+}
+
+/**
+ * What a member lookup over an MRO found: what runs, and `declared`, a method only a type checker
+ * reads (`if TYPE_CHECKING:`) met first — the name's type, never what a call runs.
+ */
+type Member = (
   | { k: "def"; f: FileInfo; d: number }
   | { k: "attr"; cls: ClassRef }
   | { k: "object"; path: string }
   | { k: "stop" }
   | { k: "dynamic" }
-  | { k: "missing" };
+  | { k: "missing" }
+) & { declared?: DefRef };
 
 /** Marks a memo entry being computed: meeting it again is a cycle, answered unknown. */
 const IN_PROGRESS: Val = { k: "unknown", reason: "cycle" };
@@ -252,6 +279,9 @@ class DeferredInfo implements FileInfo {
   }
   get locals() {
     return this.tables.locals;
+  }
+  get ranged() {
+    return this.tables.ranged;
   }
   get selfAttrs() {
     return this.tables.selfAttrs;
@@ -453,7 +483,7 @@ export class PythonResolver {
       this.bindCall(f, src, r, v, v.by ?? "scope", false);
       return;
     }
-    const rv = this.exprVal(f, scope, r.receiver, r.receiverKind);
+    const rv = this.rangedVal(f, scope, r) ?? this.exprVal(f, scope, r.receiver, r.receiverKind);
     this.memberCall(f, src, r, rv);
   }
 
@@ -619,14 +649,14 @@ export class PythonResolver {
       }
       if (l.type) return this.annotationVal(f, s, l.type);
       if (l.newOf) {
+        if (l.newOf === "None") return { k: "none" };
         const t = literalType(undefined, l.newOf);
         return t ? { k: "extinst", path: `builtins.${t}`, by: "builtin" } : UNKNOWN;
       }
       if (l.callOf) {
-        const callee = l.callReceiver
-          ? this.attrVal(this.exprVal(f, s, l.callReceiver, undefined), l.callOf)
-          : this.nameVal(f, s, l.callOf);
-        return this.callResult(callee, []);
+        const recv = l.callReceiver === undefined ? undefined : (this.selfBound(f, s, l, l.callReceiver) ?? this.exprVal(f, s, l.callReceiver, undefined));
+        const callee = recv ? this.attrVal(recv, l.callOf) : this.nameVal(f, s, l.callOf);
+        return l.prop ? this.unpackedResult(callee, l.prop, l.name) : this.callResult(callee, []);
       }
       if (l.iterOf) return this.elementVal(f, s, l.iterOf, l.iterMethod);
       if (l.aliasOf) {
@@ -634,11 +664,53 @@ export class PythonResolver {
         if (l.aliasOf === l.name && s < 0 && isBuiltin(l.name))
           return { k: "ext", path: `builtins.${l.name}`, cls: BUILTIN_CLASSES.has(l.name), by: "builtin" };
         if (!l.aliasOf.includes(".")) return this.nameVal(f, s, l.aliasOf);
+        const self = this.selfBound(f, s, l, l.aliasOf);
+        if (self) return self;
         const steps = parsePath(l.aliasOf);
         return steps ? this.stepsVal(f, s, steps) : UNKNOWN;
       }
       return UNKNOWN;
     });
+  }
+
+  /**
+   * A receiver whose first name is a comprehension's variable around the reference (`e` in
+   * `{e.key() for e in self.elements}`): the element the iterable's annotation declares, read at
+   * the reference's position (another comprehension may use the name for something else).
+   */
+  private rangedVal(f: FileInfo, scope: number, r: Ref): Val | undefined {
+    const text = r.receiver;
+    if (text === undefined || f.ranged.size === 0) return undefined;
+    const steps = parsePath(text);
+    const head = steps?.[0];
+    if (!steps || head?.kind !== "name") return undefined;
+    let inner: Local | undefined;
+    for (const l of f.ranged.get(scope)?.get(head.name) ?? [])
+      if (l.at <= r.at && r.at < l.end! && (inner === undefined || l.at > inner.at)) inner = l;
+    if (!inner?.iterOf) return undefined;
+    return this.applySteps(this.elementVal(f, scope, inner.iterOf, inner.iterMethod), steps, 1, f, scope);
+  }
+
+  /** Whether the class body assigns the attribute that very class (`formatter_class: type[F] = F`). */
+  private assignedClass(c: ClassRef, name: string, cls: Val & { k: "def" }): boolean {
+    const vals = (c.f.locals.get(c.d)?.get(name) ?? []).filter((l) => l.aliasOf !== undefined);
+    return (
+      vals.length > 0 &&
+      vals.every((l) => {
+        const steps = parsePath(l.aliasOf!);
+        const v = steps ? this.stepsVal(c.f, c.d, steps) : UNKNOWN;
+        return v.k === "def" && v.f === cls.f && v.d === cls.d;
+      })
+    );
+  }
+
+  /** The annotation a class declares an attribute with (in its body or on `self.x` in a method), when its declarations agree. */
+  private declaredAnnotation(c: ClassRef, name: string): { f: FileInfo; s: number; text: string } | undefined {
+    const typed = (c.f.locals.get(c.d)?.get(name) ?? []).filter((l) => l.type);
+    if (typed.length > 0) return typed.every((l) => l.type === typed[0]!.type) ? { f: c.f, s: c.d, text: typed[0]!.type! } : undefined;
+    const selfs = (c.f.selfAttrs.get(c.d)?.get(name) ?? []).filter((a) => a.local.type);
+    if (selfs.length > 0 && selfs.every((a) => a.local.type === selfs[0]!.local.type)) return { f: c.f, s: selfs[0]!.fn, text: selfs[0]!.local.type! };
+    return undefined;
   }
 
   /**
@@ -648,6 +720,29 @@ export class PythonResolver {
    * parameter whose declarations agree and the annotation is a container whose element it states.
    */
   private elementVal(f: FileInfo, scope: number, name: string, method: string | undefined): Val {
+    if (name.endsWith(")")) {
+      // `self.get_params(ctx)`: the element of the return type the callee declares.
+      const steps = parsePath(name);
+      if (steps?.[steps.length - 1]?.kind !== "call") return UNKNOWN;
+      const callee = this.stepsVal(f, scope, steps.slice(0, -1));
+      const fn = callee.k === "def" ? (callee.declared ?? callee) : callee.k === "unknown" ? callee.declared : undefined;
+      const d = fn && fn.f.p.defs[fn.d]!;
+      if (!fn || d?.kind !== "function" || !d.returns || this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
+      const el = elementAnnotation(parseAnnotation(d.returns), method);
+      return el ? withBy(this.annVal(fn.f, fn.d, el), "receiver") : UNKNOWN;
+    }
+    if (name.includes(".")) {
+      // `self.elements`: the element of the annotation the attribute's class declares it with.
+      const steps = parsePath(name);
+      const last = steps?.[steps.length - 1];
+      if (!steps || steps.length < 2 || last?.kind !== "name") return UNKNOWN;
+      const rv = this.stepsVal(f, scope, steps.slice(0, -1));
+      if (rv.k !== "inst") return UNKNOWN;
+      const m = this.member(rv.cls, last.name, false);
+      const ann = m.k === "attr" ? this.declaredAnnotation(m.cls, last.name) : undefined;
+      const el = ann && elementAnnotation(parseAnnotation(ann.text), method);
+      return el ? withBy(this.annVal(ann.f, ann.s, el), "receiver") : UNKNOWN;
+    }
     let s = scope;
     for (;;) {
       const d = s >= 0 ? f.p.defs[s]! : undefined;
@@ -818,13 +913,49 @@ export class PythonResolver {
       v = sv.k === "ext" && sv.path === "builtins.super" ? this.superVal(f, scope, next.args) : UNKNOWN;
       i = 2;
     } else v = this.nameVal(f, scope, head.name);
+    return this.applySteps(v, steps, i, f, scope);
+  }
+
+  /** `v` followed by `steps[i…]`: attributes read, calls made. */
+  private applySteps(v: Val, steps: Step[], i: number, f: FileInfo, scope: number): Val {
     for (; i < steps.length; i++) {
       const st = steps[i]!;
-      if (v.k === "unknown" || v.k === "ambiguous") return v;
+      // A method declared only for type checkers is called for its declared result.
+      if ((v.k === "unknown" && !(v.declared && st.kind === "call")) || v.k === "ambiguous") return v;
       if (st.kind === "name") v = this.attrVal(v, st.name);
       else if (st.kind === "call") v = this.callResult(v, st.args, f, scope);
     }
     return v;
+  }
+
+  /**
+   * A rebinding through the name itself (`u = u.with_plugins()`, `x = x.parent`): evaluated with
+   * the name holding what its other bindings in the scope agree on. When it gives that again, the
+   * name holds it whichever binding ran last; otherwise the bindings disagree (ambiguous).
+   */
+  private selfBound(f: FileInfo, s: number, l: Local, text: string): Val | undefined {
+    const steps = parsePath(text);
+    const head = steps?.[0];
+    if (!steps || head?.kind !== "name" || head.name !== l.name) return undefined;
+    const others: Val[] = [];
+    for (const d of childDefs(f, s, l.name)) others.push({ k: "def", f, d, by: "scope" });
+    for (const i of f.imports.get(s)?.get(l.name) ?? []) others.push(withBy(this.importVal(f, i), "import"));
+    for (const o of f.locals.get(s)?.get(l.name) ?? []) {
+      if (o === l || this.selfRef(o)) continue;
+      const ov = this.localVal(f, s, o);
+      others.push(o.isParam ? ov : withBy(ov, "alias"));
+    }
+    const v0 = combine(others);
+    if (others.length === 0 || v0.k === "unknown" || v0.k === "ambiguous") return UNKNOWN;
+    return this.applySteps(v0, steps, 1, f, s);
+  }
+
+  /** Whether a local's initialiser reads the name it binds first (`x = x.m()`). */
+  private selfRef(l: Local): boolean {
+    const text = l.callReceiver ?? (l.callOf ? undefined : l.aliasOf);
+    if (!text) return false;
+    const dot = text.search(/[.(\s]/);
+    return (dot < 0 ? text : text.slice(0, dot)) === l.name;
   }
 
   private superVal(f: FileInfo, scope: number, args: string[]): Val {
@@ -844,14 +975,11 @@ export class PythonResolver {
       case "def": {
         const d = v.f.p.defs[v.d]!;
         if (d.kind === "class") return { k: "inst", cls: { f: v.f, d: v.d }, by: v.by === "self" ? "receiver" : v.by };
-        if (d.kind === "function" && d.returns) {
-          // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound.
-          if (this.namesTypeVar(v.f, v.d, d.returns)) return UNKNOWN;
-          const r = this.annotationVal(v.f, v.d, d.returns);
-          return r.k === "none" ? UNKNOWN : r;
-        }
-        return UNKNOWN;
+        return this.returnsOf(v.declared ?? v);
       }
+      case "unknown":
+        // A method declared only for type checkers: what it returns is still declared.
+        return v.declared ? this.returnsOf(v.declared) : UNKNOWN;
       case "ext":
         if (v.path === "builtins.type" && args.length === 1 && f && scope !== undefined) {
           const a = this.exprVal(f, scope, args[0]!, /^[A-Za-z_][A-Za-z0-9_]*$/.test(args[0]!) ? "identifier" : undefined);
@@ -862,6 +990,74 @@ export class PythonResolver {
       default:
         return UNKNOWN;
     }
+  }
+
+  /**
+   * A name unpacked from a call's result (`u, plugins, kw = url._instantiate(kw)`): the element at
+   * its position of the tuple the callee declares it returns (`-> Tuple[URL, List[Any], Dict]`),
+   * when the targets and the tuple's elements are as many (no starred target, no `...`).
+   */
+  private unpackedResult(callee: Val, targets: string, name: string): Val {
+    const fn = callee.k === "def" ? (callee.declared ?? callee) : callee.k === "unknown" ? callee.declared : undefined;
+    const d = fn && fn.f.p.defs[fn.d]!;
+    if (!fn || d?.kind !== "function" || !d.returns || this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
+    let t = targets.trim();
+    if ((t.startsWith("(") && t.endsWith(")")) || (t.startsWith("[") && t.endsWith("]"))) t = t.slice(1, -1);
+    const names = splitTop(t);
+    const i = names.indexOf(name);
+    if (i < 0 || names.some((x) => x.startsWith("*"))) return UNKNOWN;
+    const a = parseAnnotation(d.returns);
+    const last = a.kind === "name" ? a.path.slice(a.path.lastIndexOf(".") + 1) : "";
+    if (a.kind !== "name" || (last !== "Tuple" && last !== "tuple") || a.args?.length !== names.length) return UNKNOWN;
+    if (a.args.some((x) => x.kind === "other")) return UNKNOWN;
+    const v = withBy(this.annVal(fn.f, fn.d, a.args[i]!), "receiver");
+    return v.k === "none" ? UNKNOWN : v;
+  }
+
+  /** What calling a function returns, by its declared return type (calling a class: an instance). */
+  private returnsOf(fn: DefRef): Val {
+    const d = fn.f.p.defs[fn.d]!;
+    if (d.kind === "class") return { k: "inst", cls: { f: fn.f, d: fn.d }, by: "receiver" };
+    if (d.kind !== "function") return UNKNOWN;
+    if (!d.returns) return this.inferredReturn(fn);
+    // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound.
+    if (this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
+    const r = this.annotationVal(fn.f, fn.d, d.returns);
+    return r.k === "none" ? UNKNOWN : r;
+  }
+
+  /**
+   * What a function that declares no return type returns, read off its return statements: all
+   * must agree on a class (None aside). Never for a generator, an async function, a body with a
+   * bare or unreadable return, or a return of `self` / `cls` (a subclass's instance at run time).
+   */
+  private inferredReturn(fn: DefRef): Val {
+    const d = fn.f.p.defs[fn.d]!;
+    const here = fn.f.locals.get(fn.d);
+    const rets = here?.get("return");
+    if (d.isAsync || d.generator || !rets || rets.length === 0) return UNKNOWN;
+    const first = fn.f.firstParam.get(fn.d)?.name;
+    const vals: Val[] = [];
+    for (const l of rets) {
+      if (first !== undefined && isMethod(fn.f, fn.d) && (l.aliasOf === first || (l.callOf === first && !l.callReceiver))) return UNKNOWN;
+      // `return f(…)`: f must be a function of this file (or a class anywhere), so a fold that
+      // re-reads the callers of a changed file's functions sees every change the type depends on
+      // (incremental.ts touches a function's name when its file's interface changes), as for ts.
+      if (l.callOf !== undefined && !this.sameFileCallee(fn.f, fn.d, l)) return UNKNOWN;
+      const v = this.localVal(fn.f, fn.d, l);
+      if (v.k !== "inst" && v.k !== "extinst" && v.k !== "none") return UNKNOWN;
+      vals.push(v);
+    }
+    const v = combine(vals);
+    return v.k === "inst" || v.k === "extinst" ? withBy(v, "receiver") : UNKNOWN;
+  }
+
+  /** Whether a return statement's call is of a function defined in the same file, or of a class. */
+  private sameFileCallee(f: FileInfo, s: number, l: Local): boolean {
+    const recv = l.callReceiver === undefined ? undefined : this.exprVal(f, s, l.callReceiver, undefined);
+    const callee = recv ? this.attrVal(recv, l.callOf!) : this.nameVal(f, s, l.callOf!);
+    if (callee.k !== "def") return false;
+    return callee.f === f || callee.f.p.defs[callee.d]!.kind === "class";
   }
 
   /** `v.name`. */
@@ -892,17 +1088,21 @@ export class PythonResolver {
 
   private classAttr(c: ClassRef, name: string, inst: boolean, skipFirst: boolean): Val {
     const m = this.member(c, name, skipFirst);
+    // A property read off an instance is what its getter returns (the type checker's declaration first).
+    const typed = m.declared ?? (m.k === "def" ? m : undefined);
+    const td = typed?.f.p.defs[typed.d];
+    if (inst && typed && td?.kind === "function" && propertyLike(td)) return this.returnsOf(typed);
+    if (m.k !== "def" && m.declared) return { k: "unknown", reason: REASONS.typeOnly, declared: m.declared };
     switch (m.k) {
-      case "def": {
-        const d = m.f.p.defs[m.d]!;
-        if (inst && d.kind === "function" && propertyLike(d)) {
-          const r = d.returns && !this.namesTypeVar(m.f, m.d, d.returns) ? this.annotationVal(m.f, m.d, d.returns) : UNKNOWN;
-          return r.k === "none" ? UNKNOWN : r;
-        }
-        return { k: "def", f: m.f, d: m.d };
-      }
+      case "def":
+        return m.declared ? { k: "def", f: m.f, d: m.d, declared: m.declared } : { k: "def", f: m.f, d: m.d };
       case "attr": {
-        const v = this.attrType(m.cls, name);
+        let v = this.attrType(m.cls, name);
+        // An attribute declared `Type[X]` holds X, a subclass or a factory standing for them (a
+        // base class may assign `_factory = C.create`): calling it runs what the source does not
+        // say; what it gives is declared.
+        if (v.k === "def" && v.by === "receiver" && v.f.p.defs[v.d]!.kind === "class" && !this.assignedClass(m.cls, name, v))
+          v = { k: "unknown", reason: REASONS.classTyped, declared: { f: v.f, d: v.d } };
         const slot = m.cls.f.slots.get(m.cls.d)?.get(name);
         const node = slot !== undefined ? m.cls.f.keys[slot] || undefined : undefined;
         return node ? { ...v, node } : v;
@@ -933,22 +1133,28 @@ export class PythonResolver {
   private lookupMember(c: ClassRef, name: string, skipFirst: boolean): Member {
     const mro = this.mro(c);
     let dynamic = false;
+    // A method defined only under `if TYPE_CHECKING:` declares the name's type; the lookup goes on
+    // for what runs (TypeEngineMixin's declared `adapt` is not the TypeEngine.adapt a call reaches).
+    let declared: DefRef | undefined;
+    const found = (m: Member): Member => (declared ? { ...m, declared } : m);
     for (let i = skipFirst ? 1 : 0; i < mro.length; i++) {
       const e = mro[i]!;
       if (e.k === "cls") {
-        const defs = childDefs(e.ref.f, e.ref.d, name);
-        if (defs.length > 0) return { k: "def", f: e.ref.f, d: defs[0]! };
-        if (e.ref.f.locals.get(e.ref.d)?.has(name) || e.ref.f.selfAttrs.get(e.ref.d)?.has(name))
-          return { k: "attr", cls: e.ref };
-        if (childDefs(e.ref.f, e.ref.d, "__getattr__").length > 0) dynamic = true;
+        const f = e.ref.f;
+        const defs = childDefs(f, e.ref.d, name);
+        const runs = defs.find((d) => !(f.p.defs[d]!.typeOnly && f.p.defs[d]!.kind === "function"));
+        if (runs !== undefined) return found({ k: "def", f, d: runs });
+        if (defs.length > 0) declared ??= { f, d: defs[0]! };
+        if (f.locals.get(e.ref.d)?.has(name) || f.selfAttrs.get(e.ref.d)?.has(name)) return found({ k: "attr", cls: e.ref });
+        if (childDefs(f, e.ref.d, "__getattr__").length > 0) dynamic = true;
         continue;
       }
       if (e.k === "ext" && TRANSPARENT_BASES.has(e.path)) continue;
-      return { k: "stop" };
+      return found({ k: "stop" });
     }
-    if (OBJECT_MEMBERS.has(name)) return { k: "object", path: `builtins.object.${name}` };
+    if (OBJECT_MEMBERS.has(name)) return found({ k: "object", path: `builtins.object.${name}` });
     // A class with __getattr__ answers any name at run time.
-    return dynamic ? { k: "dynamic" } : { k: "missing" };
+    return found(dynamic ? { k: "dynamic" } : { k: "missing" });
   }
 
   /** The declared type of a class attribute: an annotation, else the assignments in the class body and `__init__`. */
@@ -980,11 +1186,22 @@ export class PythonResolver {
     return this.mro(c).every((e) => e.k === "cls" || (e.k === "ext" && TRANSPARENT_BASES.has(e.path)));
   }
 
-  /** A class-level instance of a descriptor class (or of a class that may be one) is not what an access yields. */
+  /**
+   * A class-level instance of a descriptor class (or of a class that may be one) is not what an
+   * access yields. Outside bases that define no `__get__` (containers, typing's generics, enums,
+   * exceptions) leave the question to the classes of the tree.
+   */
   private notDescriptor(v: Val): Val {
     if (v.k !== "inst") return v;
-    const get = this.member(v.cls, "__get__", false);
-    return get.k === "def" || get.k === "stop" ? UNKNOWN : v;
+    for (const e of this.mro(v.cls)) {
+      if (e.k === "cls") {
+        if (childDefs(e.ref.f, e.ref.d, "__get__").length > 0) return UNKNOWN;
+        continue;
+      }
+      if (e.k === "ext" && (TRANSPARENT_BASES.has(e.path) || NO_GET_BASES.has(e.path))) continue;
+      return UNKNOWN;
+    }
+    return v;
   }
 
   // ------------------------------------------------------------------ classes

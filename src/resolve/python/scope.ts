@@ -36,6 +36,8 @@ export interface FileInfo {
   wildcards: number[];
   /** Locals (merged per site) by normalised scope and name; `self.x` targets excluded. */
   locals: Map<number, Map<string, Local[]>>;
+  /** Comprehension variables, visible in their comprehension only (`at` … `end`), by scope and name. */
+  ranged: Map<number, Map<string, Local[]>>;
   /** `self.x` assignments by class and attribute. */
   selfAttrs: Map<number, Map<string, SelfAttr[]>>;
   /** First parameter of each function that has parameters. */
@@ -65,8 +67,15 @@ function nested<K1, K2, V>(m: Map<K1, Map<K2, V[]>>, k1: K1, k2: K2, v: V): void
 /** Rank for choosing which of several definitions with one key emits its node. */
 function rank(d: Def): number {
   if (d.kind !== "class" && d.kind !== "function") return 2;
-  // `@overload` stubs describe; the implementation is the definition.
-  return decorated(d, ["overload"]) ? 1 : 0;
+  // `@overload` stubs and `if TYPE_CHECKING:` declarations describe; the implementation is the definition.
+  return d.typeOnly || decorated(d, ["overload"]) ? 1 : 0;
+}
+
+/** How well a reading of an iteration says what it iterates (lower is better). */
+function iterRank(l: Local): number {
+  const m = l.iterMethod;
+  if (m === "values" || m === "keys" || m?.includes(":")) return 0;
+  return m === undefined ? 1 : 2;
 }
 
 export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
@@ -90,6 +99,7 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
     imports: new Map(),
     wildcards: [],
     locals: new Map(),
+    ranged: new Map(),
     selfAttrs: new Map(),
     firstParam: new Map(),
   };
@@ -144,7 +154,10 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
     }
     if (l.aliasOf && !prior.aliasOf) prior.aliasOf = l.aliasOf;
     if (l.bound && !prior.bound) prior.bound = l.bound;
-    if (l.iterOf && !prior.iterOf) {
+    if (l.prop && !prior.prop) prior.prop = l.prop;
+    // A mapping's view (`by.values()`: by, values) is read off by's annotation; any other
+    // method's result as the call it is (`self.get_params(ctx)`).
+    if (l.iterOf && (!prior.iterOf || iterRank(l) < iterRank(prior))) {
       prior.iterOf = l.iterOf;
       if (l.iterMethod) prior.iterMethod = l.iterMethod;
     }
@@ -156,6 +169,10 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
   const selfAttrSites = new Set<number>();
   for (const l of merged) {
     const dot = l.name.indexOf(".");
+    if (l.end !== undefined) {
+      nested(info.ranged, l.scope, l.name, l);
+      continue;
+    }
     if (dot < 0) {
       if (globals.size > 0 && globals.has(`${l.scope}\u0000${l.name}`)) {
         const g: Local = { ...l, scope: -1 };

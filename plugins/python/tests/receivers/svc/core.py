@@ -102,7 +102,7 @@ class Service:
         Repo.create()  # @fact edge CALLS svc.core.Service.statics -> svc.core.Repo.create by=class
         Factory.build().save()  # @fact edge CALLS svc.core.Service.statics -> svc.core.Factory.build by=class
         make().touch()  # @fact edge CALLS svc.core.Service.statics -> ?::svc/core.py::make().touch reason="member not found in class hierarchy"
-        helper_untyped().save()  # @fact edge CALLS svc.core.Service.statics -> ?::svc/core.py::helper_untyped().save reason="receiver type unknown"
+        helper_untyped().save()  # its one return proves a Repo: @fact edge CALLS svc.core.Service.statics -> svc.core.Repo.save by=receiver site=105
         t.cast(Repo, n).save()  # @fact edge CALLS svc.core.Service.statics -> "?::svc/core.py::t.cast(Repo, n).save" reason="receiver type unknown"
         Repo.create().load().touch()  # @fact edge CALLS svc.core.Service.statics -> svc.core.Record.touch by=receiver
         # @fact edge CALLS svc.core.Service.statics -> svc.core.Repo.load by=receiver
