@@ -1,11 +1,12 @@
 // A plugin is data: plugin.json + tree-sitter query files (+ optionally its own grammar wasm).
 // This module reads and validates a plugin folder and computes its build id (name@version+sha8).
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { type BigIntStats, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
 import { compileRules } from "../extract/recover.js";
+import { cachedFolder, rememberFolder, settled, stampOf } from "./hashcache.js";
 
 const GrammarRef = z.union([
   z.string().min(1).describe("a grammar name in grammars/grammars.json"),
@@ -70,30 +71,49 @@ export interface PluginFolder {
   files: Record<string, string>;
 }
 
-function listFiles(dir: string, base = dir, out: string[] = []): string[] {
+function listFiles(dir: string, base = dir, out: { rel: string; st: BigIntStats }[] = []): { rel: string; st: BigIntStats }[] {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
-    const st = statSync(p);
+    const st = statSync(p, { bigint: true });
     if (st.isDirectory()) listFiles(p, base, out);
-    else if (st.isFile()) out.push(relative(base, p).split(sep).join("/"));
+    else if (st.isFile()) out.push({ rel: relative(base, p).split(sep).join("/"), st });
   }
   return out;
 }
 
-/** Hash every file of a plugin folder: per file and over the whole folder. */
-export function hashFolder(dir: string): { sha256: string; files: Record<string, string> } {
+/**
+ * Hash every file of a plugin folder: per file and over the whole folder. `cached`: a folder
+ * whose files all carry the stamps (device, inode, size, mtime, ctime) they had when it was last
+ * hashed reuses that answer (hashcache.ts); any difference reads and hashes every file again.
+ */
+export function hashFolder(dir: string, opts: { cached?: boolean } = {}): { sha256: string; files: Record<string, string> } {
+  const listed = listFiles(dir);
+  const stamps: Record<string, string> = {};
+  if (opts.cached) {
+    for (const { rel, st } of listed) stamps[rel] = stampOf(st);
+    const hit = cachedFolder(resolve(dir), stamps);
+    if (hit) return { sha256: hit.sha256, files: { ...hit.files } };
+  }
+  const now = Date.now();
   const whole = createHash("sha256");
   const files: Record<string, string> = {};
-  for (const rel of listFiles(dir)) {
+  for (const { rel } of listed) {
     const bytes = readFileSync(join(dir, rel));
     files[rel] = createHash("sha256").update(bytes).digest("hex");
     whole.update(rel).update("\0").update(bytes).update("\0");
   }
-  return { sha256: whole.digest("hex"), files };
+  const sha256 = whole.digest("hex");
+  // Remembered only when every file had settled before it was read (hashcache.ts, SETTLE_MS),
+  // and only with the stamps read before the bytes: a write in between changes a stamp.
+  if (opts.cached && settled(listed.map((x) => x.st), now)) rememberFolder(resolve(dir), { stamps, sha256, files: { ...files } });
+  return { sha256, files };
 }
 
-/** Read and validate `<dir>/plugin.json`; PLUGIN_INVALID says which field is wrong. */
-export function readPluginFolder(dir: string): PluginFolder {
+/**
+ * Read and validate `<dir>/plugin.json`; PLUGIN_INVALID says which field is wrong. The folder's
+ * hash is remembered across processes unless `cached` is false (hashFolder).
+ */
+export function readPluginFolder(dir: string, opts: { cached?: boolean } = {}): PluginFolder {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(join(dir, "plugin.json"), "utf8"));
@@ -122,8 +142,30 @@ export function readPluginFolder(dir: string): PluginFolder {
     if (!(g in m.grammars)) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: recover names grammar ${g}, which it does not declare`, { dir });
     compileRules(rules, `plugin ${m.name}: recover.${g}`);
   }
-  const { sha256, files } = hashFolder(dir);
+  const { sha256, files } = hashFolder(dir, { cached: opts.cached !== false });
   return { dir, manifest: m, build: `${m.name}@${m.version}+${sha256.slice(0, 8)}`, sha256, files };
+}
+
+/** The alphabet of plugin names (ManifestSchema's `name`) in the order a collator sorts it: `_`, `-`, digits, letters. */
+const NAME_ORDER = "_-0123456789abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * Plugin names in the order `localeCompare` gave them, without it: its first call builds an ICU
+ * collator (~10 ms, paid by every cold verb). Names outside the manifest's alphabet (never valid)
+ * fall back to code-unit order.
+ */
+export function comparePluginNames(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    const rx = NAME_ORDER.indexOf(x);
+    const ry = NAME_ORDER.indexOf(y);
+    if (rx >= 0 && ry >= 0) return rx - ry;
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
 }
 
 /** The grammar id a plugin uses for a file extension (lower-cased, with the dot). */
