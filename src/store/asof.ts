@@ -2,8 +2,8 @@
 // as-of reader (history tables), every write is refused, and currentSeq() is that commit — so
 // the caches the verbs keep per commit (graph views, plane records, key prefixes) stay right.
 import { DrsgError } from "../model/errors.js";
-import { readEdgeHeadsIn, readEdgesById, readLinksIn, readNodeKeys } from "./reader.js";
-import type { DbCommit, EdgeHead, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
+import { readEdgesById, readLinksIn, readNodeKeys } from "./reader.js";
+import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export class AsOfStore implements Store {
   readonly path: string;
@@ -66,9 +66,6 @@ export class AsOfStore implements Store {
   }
   linksIn(plane: string, ids: readonly number[]): EdgeLink[] {
     return readLinksIn(this.r, plane, ids);
-  }
-  edgeHeadsIn(plane: string, nodeId: number): EdgeHead[] {
-    return readEdgeHeadsIn(this.r, plane, nodeId);
   }
   edgesById(plane: string, ids: readonly number[]): StoredEdge[] {
     return readEdgesById(this.r, plane, ids);

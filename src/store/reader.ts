@@ -6,7 +6,7 @@ import { DrsgError } from "../model/errors.js";
 import type { Props, PropValue } from "../model/facts.js";
 import { type EdgeRow, type NodeRow, planeNotFound, type StoreContext, toEdge, toNode } from "./context.js";
 import { AGENT_EDGE_TEST, EDGES_AGENT_INDEX } from "./schema.js";
-import type { EdgeHead, EdgeLink, NodeSite, PlaneInfo, Reader, StoredEdge, StoredNode } from "./types.js";
+import type { EdgeLink, NodeSite, PlaneInfo, Reader, StoredEdge, StoredNode } from "./types.js";
 
 /** An edge an agent wrote (write_edges' stamp) that no parser made: what EdgeLink.agentWritten says. */
 export function agentWritten(props: Props): boolean {
@@ -17,12 +17,6 @@ export function agentWritten(props: Props): boolean {
 export function readLinksIn(r: Reader, plane: string, ids: readonly number[]): EdgeLink[] {
   if (r.linksIn) return r.linksIn(plane, ids);
   return ids.flatMap((id) => r.edgesIn(plane, id).map((e) => ({ id: e.id, type: e.type, src: e.src, dst: e.dst, agentWritten: agentWritten(e.props) })));
-}
-
-/** Reader.edgeHeadsIn of a reader that lacks it, through edgesIn. */
-export function readEdgeHeadsIn(r: Reader, plane: string, nodeId: number): EdgeHead[] {
-  if (r.edgeHeadsIn) return r.edgeHeadsIn(plane, nodeId);
-  return r.edgesIn(plane, nodeId).map((e) => ({ id: e.id, type: e.type, src: e.src, dst: e.dst, agentWritten: agentWritten(e.props), line: e.props.line }));
 }
 
 /** Reader.edgesById of a reader that lacks it, through a scan of the plane's edges. */
@@ -440,22 +434,6 @@ export class SqlReader implements Reader {
     for (const r of this.ctx.stmt(sql).all(params) as { id: number; props: string }[]) if (agentWritten(JSON.parse(r.props) as Props)) agent.add(r.id);
     if (agent.size > 0) for (const l of links) l.agentWritten = agent.has(l.id);
     return links;
-  }
-
-  edgeHeadsIn(plane: string, nodeId: number): EdgeHead[] {
-    // `->` gives `line` as JSON text; only a row that mentions `_written_by` has its properties read back.
-    const sql =
-      `SELECT id, type, src, dst, props -> '$.line' AS line, CASE WHEN instr(props, '"_written_by"') > 0 THEN props END AS props ` +
-      `FROM ${this.src.edges} WHERE plane = @p AND dst = @id ORDER BY id`;
-    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), id: nodeId })) as (Omit<EdgeRow, "props"> & { line: string | null; props: string | null })[];
-    return rows.map((r) => ({
-      id: r.id,
-      type: r.type,
-      src: r.src,
-      dst: r.dst,
-      agentWritten: r.props !== null && agentWritten(JSON.parse(r.props) as Props),
-      line: r.line === null ? undefined : (JSON.parse(r.line) as PropValue),
-    }));
   }
 
   edgesById(plane: string, ids: readonly number[]): StoredEdge[] {

@@ -5,8 +5,8 @@
 // mounted plane go through `writeTo(plane, fn)`; `write()` is the main database's.
 import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
-import { readEdgeHeadsIn, readEdgesById, readLinksIn, readNodeKeys } from "./reader.js";
-import type { DbCommit, EdgeHead, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
+import { readEdgesById, readLinksIn, readNodeKeys } from "./reader.js";
+import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export interface Mount {
   name: string;
@@ -115,9 +115,6 @@ export class RoutedStore implements Store {
   }
   linksIn(plane: string, ids: readonly number[]): EdgeLink[] {
     return readLinksIn(this.storeOf(plane), plane, ids);
-  }
-  edgeHeadsIn(plane: string, nodeId: number): EdgeHead[] {
-    return readEdgeHeadsIn(this.storeOf(plane), plane, nodeId);
   }
   edgesById(plane: string, ids: readonly number[]): StoredEdge[] {
     return readEdgesById(this.storeOf(plane), plane, ids);

@@ -38,10 +38,6 @@ export interface EdgeLink {
   agentWritten: boolean;
 }
 
-/** An edge as a listing sorts it: a link and its `line` property (absent: undefined). */
-export interface EdgeHead extends EdgeLink {
-  line: PropValue | undefined;
-}
 
 /** One database commit: every write transaction is one. */
 export interface DbCommit {
@@ -108,12 +104,7 @@ export interface Reader {
    * a walk reads edgesIn per node without it.
    */
   linksIn?(plane: string, ids: readonly number[]): EdgeLink[];
-  /**
-   * The edges reaching node `nodeId`, in id order, as heads (no property map parsed but `line`):
-   * what a listing of thousands of callers sorts before it reads the page it shows. Optional, with edgesById.
-   */
-  edgeHeadsIn?(plane: string, nodeId: number): EdgeHead[];
-  /** The edges of `ids` the plane holds, in id order. Optional, with edgeHeadsIn. */
+  /** The edges of `ids` the plane holds, in id order (a listing's page, read whole after it sorted links). Optional. */
   edgesById?(plane: string, ids: readonly number[]): StoredEdge[];
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[];
   edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[];

@@ -2,7 +2,6 @@
 // lines, callees (unresolved ones with their reason), references and every other edge.
 import { z } from "zod";
 import { siteLines } from "../graph/view.js";
-import type { PropValue } from "../model/facts.js";
 import { readEdgesById, readNodeKeys } from "../store/reader.js";
 import type { Reader, StoredEdge, StoredNode } from "../store/types.js";
 import { LIST_CAP, LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, renderSections, requirePlane, resolveOne, withMatchNote } from "./common.js";
@@ -18,12 +17,11 @@ function siteOf(e: StoredEdge): string {
   return s ? `  ${s}` : "";
 }
 
-/** One edge of a listing: its other end, its `line` (the sort's second key), and, once read, the edge itself. */
+/** One edge of a listing: its type, its other end, whether an agent wrote it, and, once read, the edge itself. */
 interface Entry {
   id: number;
   type: string;
   other: number;
-  line: PropValue | undefined;
   agent: boolean;
   edge?: StoredEdge;
 }
@@ -56,23 +54,41 @@ export const context = defineTool({
     const n = r.node;
     const st = ctx.store;
     const mirrored = typeof p.props.synced_commit === "string";
-    // A hub has thousands of callers and shows a page of them: the incoming edges are read as
-    // heads (type, source, line, whether an agent wrote it), sorted by the keys of their other
-    // ends, and only the edges and nodes of the page are read whole.
-    const full = (e: StoredEdge, dir: "in" | "out"): Entry => ({ id: e.id, type: e.type, other: dir === "in" ? e.src : e.dst, line: e.props.line, agent: agentFact(p, e.props), edge: e });
+    // A hub has thousands of callers and shows a page of them: its incoming edges are read as
+    // links (type, source, whether an agent wrote it; from indexes alone), sorted by the keys of
+    // their sources, and only the page's edges and nodes are read whole.
+    const full = (e: StoredEdge, dir: "in" | "out"): Entry => ({ id: e.id, type: e.type, other: dir === "in" ? e.src : e.dst, agent: agentFact(p, e.props), edge: e });
     const outgoing = st.edgesOut(plane, n.id).map((e) => full(e, "out"));
-    const incoming: Entry[] = st.edgeHeadsIn
-      ? st.edgeHeadsIn(plane, n.id).map((h) => ({ id: h.id, type: h.type, other: h.src, line: h.line, agent: mirrored && h.agentWritten }))
+    const incoming: Entry[] = st.linksIn
+      ? st
+          .linksIn(plane, [n.id])
+          .sort((a, b) => a.id - b.id)
+          .map((l) => ({ id: l.id, type: l.type, other: l.src, agent: mirrored && l.agentWritten }))
       : st.edgesIn(plane, n.id).map((e) => full(e, "in"));
     const keys = new Map<number, string>();
     const others = [...new Set([...incoming, ...outgoing].map((e) => e.other))];
     for (let i = 0; i < others.length; i += 10_000) for (const k of readNodeKeys(st, plane, others.slice(i, i + 10_000))) keys.set(k.id, k.key);
-    // Each list sorted by the other end's key, then the line as text (stable: edges in id order).
-    const sorted = (entries: Entry[]) =>
-      entries
-        .map((e) => ({ e, sort: `${keys.get(e.other) ?? ""}\u0000${e.line ?? ""}` }))
+    const edges = new Map<number, StoredEdge>();
+    for (const e of outgoing) edges.set(e.id, e.edge!);
+    /** Read whole the edges of `entries` not read yet. */
+    const readWhole = (entries: Entry[]) => {
+      const ids = entries.filter((e) => !e.edge).map((e) => e.id);
+      if (ids.length > 0) for (const e of readEdgesById(st, plane, ids)) edges.set(e.id, e);
+      for (const e of entries) e.edge ??= edges.get(e.id);
+    };
+    // Each list sorted by the other end's key, then its line as text, then edge id (a stable
+    // sort of edges in id order). Keys are unique in a plane, so a line decides only between
+    // edges from one node: only those are read for it (all are, should a key hold a NUL).
+    const sorted = (entries: Entry[]) => {
+      const seen = new Map<number, number>();
+      for (const e of entries) seen.set(e.other, (seen.get(e.other) ?? 0) + 1);
+      const nul = entries.some((e) => (keys.get(e.other) ?? "").includes("\u0000"));
+      readWhole(entries.filter((e) => nul || seen.get(e.other)! > 1));
+      return entries
+        .map((e) => ({ e, sort: `${keys.get(e.other) ?? ""}\u0000${e.edge?.props.line ?? ""}` }))
         .sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0))
         .map((x) => x.e);
+    };
     const lists: { title: string; entries: Entry[] }[] = [];
     const add = (title: string, entries: Entry[]) => {
       if (entries.length > 0) lists.push({ title, entries: sorted(entries) });
@@ -98,10 +114,7 @@ export const context = defineTool({
     const from = offset ?? 0;
     const to = from + (limit ?? LIST_CAP);
     const shown = lists.flatMap((l) => l.entries.slice(from, to));
-    const edges = new Map<number, StoredEdge>();
-    for (const e of shown) if (e.edge) edges.set(e.id, e.edge);
-    const unread = shown.filter((e) => !e.edge).map((e) => e.id);
-    if (unread.length > 0) for (const e of readEdgesById(st, plane, unread)) edges.set(e.id, e);
+    readWhole(shown);
     const near = new Map<number, StoredNode>();
     const ends = [...new Set(shown.map((e) => e.other))];
     if (st.nodesById) for (const x of st.nodesById(plane, ends)) near.set(x.id, x);
@@ -113,8 +126,7 @@ export const context = defineTool({
       const lines: string[] = new Array<string>(Math.min(l.entries.length, to)).fill("");
       for (let i = from; i < lines.length; i++) {
         const e = l.entries[i]!;
-        const edge = edges.get(e.id);
-        lines[i] = edge ? edgeLine(st, plane, edge, near.get(e.other), n.id, e.agent) : `#${e.other}  (missing edge ${e.id})`;
+        lines[i] = e.edge ? edgeLine(st, plane, e.edge, near.get(e.other), n.id, e.agent) : `#${e.other}  (missing edge ${e.id})`;
       }
       return { title: l.title, total: l.entries.length, lines };
     });
