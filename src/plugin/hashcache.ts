@@ -21,6 +21,8 @@ export interface FolderRecord {
   stamps: Record<string, string>;
   sha256: string;
   files: Record<string, string>;
+  /** The drsg that compiled the folder's recover rules (manifest.ts), these very bytes. */
+  checked?: string;
 }
 
 interface CacheFile {
@@ -73,8 +75,20 @@ export function cachedFolder(dir: string, stamps: Record<string, string>): Folde
 
 /** Remember folder `dir`'s hashes (written to disk at once; a data directory that cannot be written is left alone). */
 export function rememberFolder(dir: string, record: FolderRecord): void {
+  load().file.folders[dir] = record;
+  save();
+}
+
+/** Note that `by` compiled the rules of folder `dir` as remembered with hash `sha256` (nothing when no such record). */
+export function markChecked(dir: string, sha256: string, by: string): void {
+  const r = load().file.folders[dir];
+  if (!r || r.sha256 !== sha256 || r.checked === by) return;
+  r.checked = by;
+  save();
+}
+
+function save(): void {
   const m = load();
-  m.file.folders[dir] = record;
   try {
     mkdirSync(dataDir(), { recursive: true });
     const tmp = `${m.path}.tmp-${process.pid}`;

@@ -6,7 +6,11 @@ import { join, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
 import { compileRules } from "../extract/recover.js";
-import { cachedFolder, rememberFolder, settled, stampOf } from "./hashcache.js";
+import { version } from "../version.js";
+import { cachedFolder, markChecked, rememberFolder, settled, stampOf } from "./hashcache.js";
+
+/** Who checked a folder's recover rules: this drsg (another version may judge them otherwise). */
+const RULES_CHECKER = () => `drsg@${version()}`;
 
 const GrammarRef = z.union([
   z.string().min(1).describe("a grammar name in grammars/grammars.json"),
@@ -86,13 +90,13 @@ function listFiles(dir: string, base = dir, out: { rel: string; st: BigIntStats 
  * whose files all carry the stamps (device, inode, size, mtime, ctime) they had when it was last
  * hashed reuses that answer (hashcache.ts); any difference reads and hashes every file again.
  */
-export function hashFolder(dir: string, opts: { cached?: boolean } = {}): { sha256: string; files: Record<string, string> } {
+export function hashFolder(dir: string, opts: { cached?: boolean } = {}): { sha256: string; files: Record<string, string>; checked?: string } {
   const listed = listFiles(dir);
   const stamps: Record<string, string> = {};
   if (opts.cached) {
     for (const { rel, st } of listed) stamps[rel] = stampOf(st);
     const hit = cachedFolder(resolve(dir), stamps);
-    if (hit) return { sha256: hit.sha256, files: { ...hit.files } };
+    if (hit) return { sha256: hit.sha256, files: { ...hit.files }, ...(hit.checked !== undefined ? { checked: hit.checked } : {}) };
   }
   const now = Date.now();
   const whole = createHash("sha256");
@@ -138,11 +142,16 @@ export function readPluginFolder(dir: string, opts: { cached?: boolean } = {}): 
       throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: extension ${ext} routes to no declared grammar`, { dir });
     if (!m.queries[g]) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: grammar ${g} has no queries`, { dir });
   }
-  for (const [g, rules] of Object.entries(m.recover ?? {})) {
+  for (const g of Object.keys(m.recover ?? {}))
     if (!(g in m.grammars)) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: recover names grammar ${g}, which it does not declare`, { dir });
-    compileRules(rules, `plugin ${m.name}: recover.${g}`);
+  const cached = opts.cached !== false;
+  const { sha256, files, checked } = hashFolder(dir, { cached });
+  // Every rule must compile; a folder whose rules compiled before, byte for byte (its hashes'
+  // record says so, hashcache.ts), is not compiled again — the extraction compiles them anyway.
+  if (checked !== RULES_CHECKER()) {
+    for (const [g, rules] of Object.entries(m.recover ?? {})) compileRules(rules, `plugin ${m.name}: recover.${g}`);
+    if (cached) markChecked(resolve(dir), sha256, RULES_CHECKER());
   }
-  const { sha256, files } = hashFolder(dir, { cached: opts.cached !== false });
   return { dir, manifest: m, build: `${m.name}@${m.version}+${sha256.slice(0, 8)}`, sha256, files };
 }
 

@@ -8,15 +8,16 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { before, describe, it } from "node:test";
-import { CATALOG_DIR, PACKAGE_ROOT } from "../../src/paths.js";
-import { SETTLE_MS, hashCachePath, resetHashCache } from "../../src/plugin/hashcache.js";
-import { comparePluginNames, hashFolder } from "../../src/plugin/manifest.js";
+import { CATALOG_DIR, PACKAGE_ROOT, PLUGINS_DIR } from "../../src/paths.js";
+import { type FolderRecord, SETTLE_MS, hashCachePath, resetHashCache } from "../../src/plugin/hashcache.js";
+import { comparePluginNames, hashFolder, readPluginFolder } from "../../src/plugin/manifest.js";
+import { version } from "../../src/version.js";
 import { makeRepo } from "../git/fixture.js";
 
 const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
 
 interface CacheFile {
-  folders: Record<string, { stamps: Record<string, string>; sha256: string; files: Record<string, string> }>;
+  folders: Record<string, FolderRecord>;
 }
 
 function readCache(home: string): CacheFile {
@@ -49,6 +50,8 @@ describe("plugin hash cache", () => {
   const base = mkdtempSync(join(tmpdir(), "drsg-hashcache-"));
   const home = join(base, "home");
   const folder = join(base, "plugin");
+  const badRules = join(base, "bad-rules");
+  const goodRules = join(base, "good-rules");
   const repo = join(base, "repo");
   const db = join(base, "g.drsg");
   const run = (args: string[]) =>
@@ -61,12 +64,20 @@ describe("plugin hash cache", () => {
 
   before(async () => {
     cpSync(join(CATALOG_DIR, "ruby"), folder, { recursive: true });
+    cpSync(join(PLUGINS_DIR, "ts"), goodRules, { recursive: true });
+    // A plugin whose recover rule does not compile.
+    cpSync(join(PLUGINS_DIR, "ts"), badRules, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(badRules, "plugin.json"), "utf8"));
+    manifest.recover.typescript = [{ why: "w", pattern: "a**(", group: 1, fill: " " }];
+    writeFileSync(join(badRules, "plugin.json"), JSON.stringify(manifest));
     makeRepo(repo, [{ files: { "lib/util.ts": "export function util() { return 1; }\n" }, message: "init" }]);
     const d = run(["digest", repo, "--apply", "--db", db, "--plane", "shop"]);
     assert.equal(d.status, 0, d.stderr);
     const inst = run(["plugin", "install", "ruby"]);
     assert.equal(inst.status, 0, inst.stderr);
     setTimes(folder);
+    setTimes(badRules);
+    setTimes(goodRules);
     setTimes(join(home, "plugins", "ruby"));
     // Files younger than SETTLE_MS are never remembered: let them settle once for every test.
     await new Promise((r) => setTimeout(r, SETTLE_MS + 200));
@@ -117,6 +128,35 @@ describe("plugin hash cache", () => {
       assert.ok("extra.txt" in added.files);
       rmSync(join(folder, "extra.txt"));
       assert.deepEqual(hashFolder(folder, { cached: true }), hashFolder(folder));
+    } finally {
+      delete process.env.DRSG_HOME;
+      resetHashCache();
+    }
+  });
+
+  it("recover rules are compiled until they compile, and again once any file moves", () => {
+    process.env.DRSG_HOME = home;
+    resetHashCache();
+    try {
+      const bad = /recover\.typescript: recover\[0\] pattern does not compile/;
+      assert.throws(() => readPluginFolder(badRules), bad);
+      assert.throws(() => readPluginFolder(badRules), bad, "a failed compile is never remembered");
+      const key = resolve(badRules);
+      const rec = readCache(home).folders[key];
+      assert.ok(rec && rec.checked === undefined, "hashes remembered, the rules not marked checked");
+      // A record saying these very bytes compiled is believed (the skip is what saves a verb the compile)...
+      const planted = readCache(home);
+      planted.folders[key]!.checked = `drsg@${version()}`;
+      writeFileSync(hashCachePath(), JSON.stringify(planted));
+      resetHashCache();
+      assert.equal(readPluginFolder(badRules).manifest.name, "ts");
+      // ...but only for those bytes: plugin.json rewritten as it was moves its stamp.
+      writeFileSync(join(badRules, "plugin.json"), readFileSync(join(badRules, "plugin.json")));
+      assert.throws(() => readPluginFolder(badRules), bad);
+      // Rules that compile are marked checked, and the next read answers alike.
+      const good = readPluginFolder(goodRules);
+      assert.equal(readCache(home).folders[resolve(goodRules)]?.checked, `drsg@${version()}`);
+      assert.deepEqual(readPluginFolder(goodRules), good);
     } finally {
       delete process.env.DRSG_HOME;
       resetHashCache();
