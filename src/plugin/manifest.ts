@@ -2,7 +2,7 @@
 // This module reads and validates a plugin folder and computes its build id (name@version+sha8).
 import { createHash } from "node:crypto";
 import { type BigIntStats, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
 import { compileRules } from "../extract/recover.js";
@@ -75,12 +75,23 @@ export interface PluginFolder {
   files: Record<string, string>;
 }
 
-function listFiles(dir: string, base = dir, out: { rel: string; st: BigIntStats }[] = []): { rel: string; st: BigIntStats }[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    const st = statSync(p, { bigint: true });
-    if (st.isDirectory()) listFiles(p, base, out);
-    else if (st.isFile()) out.push({ rel: relative(base, p).split(sep).join("/"), st });
+/**
+ * Every file under `dir` (symbolic links followed, as read) with its stat, by relative POSIX path,
+ * depth first in name order (the order the folder's sha256 is taken in). Directory entries say
+ * what they are, so only files and links are stat'ed: a verb lists ~400 plugin files.
+ */
+function listFiles(dir: string, prefix = "", out: { rel: string; st: BigIntStats }[] = []): { rel: string; st: BigIntStats }[] {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    const rel = `${prefix}${e.name}`;
+    if (e.isDirectory()) listFiles(p, `${rel}/`, out);
+    else if (e.isFile()) out.push({ rel, st: statSync(p, { bigint: true }) });
+    else {
+      const st = statSync(p, { bigint: true });
+      if (st.isDirectory()) listFiles(p, `${rel}/`, out);
+      else if (st.isFile()) out.push({ rel, st });
+    }
   }
   return out;
 }
