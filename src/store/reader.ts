@@ -406,7 +406,8 @@ export class SqlReader implements Reader {
     if (ids.length === 0) return [];
     // By rowid (`+plane`: not through a (plane, …) index, which would read every node of the plane).
     const sql = `SELECT id, key FROM ${this.src.nodes} WHERE id IN (SELECT value FROM json_each(@ids)) AND +plane = @p`;
-    return this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids) })) as { id: number; key: string }[];
+    const rows = this.ctx.rawStmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids) })) as [number, string][];
+    return rows.map(([id, key]) => ({ id, key }));
   }
 
   linksIn(plane: string, ids: readonly number[]): EdgeLink[] {
@@ -423,10 +424,13 @@ export class SqlReader implements Reader {
     }
     // The links from the in-index alone (plane, dst, type, src; the id is its rowid); which of
     // them an agent wrote from the agent-written edges' own index (schema.ts), few or none.
-    const links = (this.ctx.stmt(`SELECT id, type, src, dst FROM edges WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids))`).all(params) as Omit<
-      EdgeRow,
-      "props"
-    >[]).map((r) => ({ id: r.id, type: r.type, src: r.src, dst: r.dst, agentWritten: false }));
+    const rows = this.ctx.rawStmt("SELECT id, type, src, dst FROM edges WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids))").all(params) as [
+      number,
+      string,
+      number,
+      number,
+    ][];
+    const links = rows.map(([id, type, src, dst]) => ({ id, type, src, dst, agentWritten: false }));
     const any = this.ctx.stmt(`SELECT 1 FROM edges INDEXED BY ${EDGES_AGENT_INDEX} WHERE plane = @p AND ${AGENT_EDGE_TEST} LIMIT 1`).get({ p: params.p });
     if (any === undefined) return links;
     const agent = new Set<number>();
