@@ -3,7 +3,7 @@
 // verb tens of milliseconds. A folder's record holds each file's stamp — device, inode, size,
 // mtime and ctime in nanoseconds — and is used only when every file is there with the same
 // stamp; any difference (a file added, gone, rewritten, touched, replaced) hashes the folder again.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { BigIntStats } from "node:fs";
 import { join } from "node:path";
 import { dataDir } from "../paths.js";
@@ -89,6 +89,8 @@ export function markChecked(dir: string, sha256: string, by: string): void {
 
 function save(): void {
   const m = load();
+  // Folders gone (an older drsg's package, a removed plugin) are forgotten as the file is written.
+  for (const dir of Object.keys(m.file.folders)) if (!existsSync(dir)) delete m.file.folders[dir];
   try {
     mkdirSync(dataDir(), { recursive: true });
     const tmp = `${m.path}.tmp-${process.pid}`;
