@@ -51,7 +51,8 @@ const NODES_FILE = `CREATE INDEX IF NOT EXISTS ${NODES_FILE_INDEX} ON nodes (pla
  * Edges by target, holding type and source: what a walk of incoming edges reads (Reader.linksIn,
  * a level of impact in one query), found in the index alone, without reading an edge's row.
  */
-const EDGES_IN = "CREATE INDEX edges_in ON edges (plane, dst, type, src);";
+export const EDGES_IN_INDEX = "edges_in";
+const EDGES_IN = `CREATE INDEX IF NOT EXISTS ${EDGES_IN_INDEX} ON edges (plane, dst, type, src);`;
 
 /**
  * The condition an agent-written edge meets (write_edges stamps `_written_by: "agent"`), word for
@@ -79,7 +80,7 @@ export const MIGRATIONS: Record<number, Migration> = {
     what: "nodes are indexed by their file property, so a fold reads only the facts of the files it changes",
   },
   3: {
-    sql: `DROP INDEX edges_in;\n${EDGES_IN}\n${EDGES_AGENT}`,
+    sql: `DROP INDEX IF EXISTS ${EDGES_IN_INDEX};\n${EDGES_IN}\n${EDGES_AGENT}`,
     // Indexes, not a rewrite: one read of the edges table (about 0.1 s per 100k edges).
     instant: true,
     what: "the edges' in-index holds each edge's source and agent-written edges are indexed apart, so impact reads a level of its walk from indexes alone",
@@ -195,6 +196,7 @@ ${PARTIAL_CACHE}
 /** Indexes reads depend on by name (INDEXED BY, or a plan without a scan), with their DDL (idempotent): openStore puts back one that is missing. */
 export const REQUIRED_INDEXES: readonly { name: string; ddl: string }[] = [
   { name: NODES_FILE_INDEX, ddl: NODES_FILE },
+  { name: EDGES_IN_INDEX, ddl: EDGES_IN },
   { name: EDGES_AGENT_INDEX, ddl: EDGES_AGENT },
 ];
 

@@ -217,7 +217,7 @@ describe("opening a database", () => {
     });
   });
 
-  it("v3 → v4: the edges' in-index gains the source and agent-written edges get their own; a walk's reads use them, and a lost agent index comes back at open", () => {
+  it("v3 → v4: the edges' in-index gains the source and agent-written edges get their own; a walk's reads use them, and a lost index comes back at open", () => {
     withDir((dir) => {
       const file = join(dir, "g.drsg");
       const s = openStore(file, { create: true });
@@ -255,18 +255,21 @@ describe("opening a database", () => {
       };
       const expected = links();
       assert.equal(expected.filter((l) => l.endsWith(" agent")).length, 1, expected.join("; "));
-      for (const [from, drop] of [
-        [3, true],
-        [SCHEMA_VERSION, false],
+      for (const [from, inIndex] of [
+        [3, "v3"],
+        [3, "lost"],
+        [SCHEMA_VERSION, "kept"],
+        [SCHEMA_VERSION, "lost"],
       ] as const) {
-        // v3's shape: the in-index without the source, no agent index (a v4 file that lost the agent index keeps its in-index).
+        // v3's shape: the in-index without the source, no agent index; or a file that lost its in-index, or only its agent index.
         const raw = new Database(file);
-        if (drop) raw.exec("DROP INDEX edges_in; CREATE INDEX edges_in ON edges (plane, dst, type);");
+        if (inIndex !== "kept") raw.exec("DROP INDEX edges_in");
+        if (inIndex === "v3") raw.exec("CREATE INDEX edges_in ON edges (plane, dst, type)");
         raw.exec("DROP INDEX edges_agent");
         raw.pragma(`user_version = ${from}`);
         assert.equal(indexes(raw).has("edges_agent"), false);
         raw.close();
-        assert.deepEqual(links(), expected, `links read alike (from v${from})`);
+        assert.deepEqual(links(), expected, `links read alike (from v${from}, in-index ${inIndex})`);
         const check = new Database(file, { readonly: true });
         assert.equal(check.pragma("user_version", { simple: true }), SCHEMA_VERSION);
         const ix = indexes(check);
