@@ -11,7 +11,6 @@ import { DrsgError, type ErrorCode } from "../model/errors.js";
 import { activePlugins } from "../plugin/registry.js";
 import type { Store } from "../store/types.js";
 import { loadTool } from "../tools/modules.js";
-import { listPlanes } from "../tools/list_planes.js";
 import type { Tool, ToolContext } from "../tools/tool.js";
 import { type CliIO, type Command, EXIT, exitCodeOf, printError } from "./command.js";
 import { type DbTarget, findTarget, openChosen } from "./db.js";
@@ -299,6 +298,8 @@ export class ToolRunner {
 
   /** The planes of the database, through list_planes wherever it runs. */
   async planes(): Promise<PlaneRow[]> {
+    // Loaded here: a verb given its plane reads no list_planes code (its schemas cost a cold start).
+    const { listPlanes } = await import("../tools/list_planes.js");
     const r = await this.call(listPlanes as Tool, {});
     if (r.isError) throw answerError(listPlanes as Tool, r);
     return planeRows(r.text);

@@ -5,8 +5,20 @@
 // character, never a line break — so every position read from the second tree is a position of the
 // file, and text is always sliced from the file itself. The second tree is kept only when it has
 // fewer error nodes. Patterns run on re2js (linear time): a plugin is code we did not write.
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+import type { RE2JS } from "re2js";
 import { DrsgError } from "../model/errors.js";
+
+let engine: typeof import("re2js") | undefined;
+
+/**
+ * re2js, loaded on first use (its CommonJS build: the load is synchronous, as compileRules is): a
+ * verb whose plugin set was checked before (hashcache.ts) compiles no rule and reads no re2js.
+ */
+function re2js(): typeof import("re2js") {
+  engine ??= createRequire(import.meta.url)("re2js") as typeof import("re2js");
+  return engine;
+}
 
 export interface RecoverRule {
   /** Why the grammar needs it (shown in the plugin's README; kept with the rule). */
@@ -30,7 +42,8 @@ export function compileRules(rules: readonly RecoverRule[], where: string): Comp
   return rules.map((r, i) => {
     let re: RE2JS;
     try {
-      re = RE2JS.compile(r.pattern, RE2JS.MULTILINE);
+      const { RE2JS: R } = re2js();
+      re = R.compile(r.pattern, R.MULTILINE);
     } catch (e) {
       throw new DrsgError("PLUGIN_INVALID", `${where}: recover[${i}] pattern does not compile: ${(e as Error).message}`);
     }

@@ -162,6 +162,23 @@ export class GraphViews {
   }
 }
 
+/** What a batched walk is handed for each in-edge: its target (the node walked from), type, source, and whether an agent wrote it. */
+export type LinkVisit = (target: string, type: string, source: string, agent: boolean) => void;
+
+/** Nodes per query of a batched read (a JSON list bound as one parameter). */
+const LINK_BATCH = 10_000;
+
+/** The in-edges of every node of `ids`, visited as links: one query per level on a StoreGraph, the view's own edges on a whole one. */
+export function forEachInLink(g: PlaneRead, ids: readonly string[], visit: LinkVisit): void {
+  if (g instanceof StoreGraph) g.forEachInLink(ids, visit);
+  else for (const id of ids) g.forEachInEdge(id, (_e, a, s, t) => visit(t, a.type, s, a.agent === true));
+}
+
+/** Read ahead the keys of nodes a listing is about to sort by key (a whole view holds them all already). */
+export function prefetchKeys(g: PlaneRead, ids: readonly string[]): void {
+  if (g instanceof StoreGraph) g.prefetchKeys(ids);
+}
+
 /** True for a whole view (a PlaneGraph), false for a walk of the store. */
 export function isWhole(g: PlaneRead): g is PlaneGraph {
   return !(g instanceof StoreGraph);
@@ -182,6 +199,8 @@ interface ReadEdge {
  */
 export class StoreGraph implements PlaneRead {
   private readonly nodes = new Map<string, NodeAttrs | null>();
+  /** Keys read ahead of the nodes' other attributes (prefetchKeys), for sorting. */
+  private readonly keys = new Map<string, string>();
   private readonly edges = new Map<string, ReadEdge>();
   private readonly ins = new Map<string, ReadEdge[]>();
   private readonly outs = new Map<string, ReadEdge[]>();
@@ -213,6 +232,10 @@ export class StoreGraph implements PlaneRead {
   }
 
   getNodeAttribute<K extends keyof NodeAttrs>(id: string, name: K): NodeAttrs[K] {
+    if (name === "key") {
+      const key = this.keys.get(id);
+      if (key !== undefined) return key as NodeAttrs[K];
+    }
     return this.getNodeAttributes(id)[name];
   }
 
@@ -242,6 +265,30 @@ export class StoreGraph implements PlaneRead {
 
   forEachInEdge(id: string, visit: EdgeVisit): void {
     for (const r of this.adjacent(id, "in")) visit(r.id, r.attrs, r.source, r.target);
+  }
+
+  /**
+   * The in-edges of every node of `ids` as links (no properties), a level of a walk per query
+   * where the store reads links (Reader.linksIn); in no particular order. Only nodes of the plane
+   * have in-edges (an edge's ends are nodes of its plane), as forEachInEdge.
+   */
+  forEachInLink(ids: readonly string[], visit: LinkVisit): void {
+    const linksIn = this.store.linksIn?.bind(this.store);
+    if (!linksIn) {
+      for (const id of ids) this.forEachInEdge(id, (_e, a, s, t) => visit(t, a.type, s, a.agent === true));
+      return;
+    }
+    const nums = ids.filter((id) => /^[0-9]+$/.test(id)).map(Number);
+    for (let i = 0; i < nums.length; i += LINK_BATCH)
+      for (const l of linksIn(this.plane, nums.slice(i, i + LINK_BATCH))) visit(String(l.dst), l.type, String(l.src), this.mirrored && l.agentWritten);
+  }
+
+  /** Read the keys of the nodes of `ids` not read yet, in one query where the store can (a listing sorts thousands by key). */
+  prefetchKeys(ids: readonly string[]): void {
+    if (!this.store.nodeKeys) return;
+    const want = ids.filter((id) => !this.keys.has(id) && !this.nodes.has(id) && /^[0-9]+$/.test(id)).map(Number);
+    for (let i = 0; i < want.length; i += LINK_BATCH)
+      for (const n of this.store.nodeKeys(this.plane, want.slice(i, i + LINK_BATCH))) this.keys.set(String(n.id), n.key);
   }
 
   forEachOutEdge(id: string, visit: EdgeVisit): void {

@@ -2,7 +2,7 @@
 // (incoming edges by distance), the shortest call path, the region around a symbol and bounded
 // reach. Pure functions of a PlaneRead (a whole view, or the store walked), shaped like graphology's own traversal packages, so
 // they cost what the walk touches and never a scan of the plane.
-import type { PlaneRead } from "./view.js";
+import { type PlaneRead, forEachInLink } from "./view.js";
 
 /** Edge types whose sources are affected when their target changes, in tagging priority. */
 export const IMPACT_TYPES = ["CALLS", "INSTANTIATES", "REFERENCES", "EXTENDS", "IMPLEMENTS", "USES_TYPE", "IMPORTS"] as const;
@@ -17,9 +17,20 @@ export interface Reached {
   agent?: true;
 }
 
+/** Node ids in order: store ids (numeric strings) by number, any other id after them by its text. */
+function byId(a: string, b: string): number {
+  const x = Number(a);
+  const y = Number(b);
+  const nx = a !== "" && Number.isSafeInteger(x);
+  const ny = b !== "" && Number.isSafeInteger(y);
+  if (nx && ny) return x - y;
+  if (nx !== ny) return nx ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
  * Everything that reaches `start` through incoming edges of `types`, level by level up to
- * `depth`: each node once, at its first depth. Stops early when a level is empty.
+ * `depth`: each node once, at its first depth, each level in id order. Stops early when a level is empty.
  */
 export function impactLevels(g: PlaneRead, start: string, depth: number, types: readonly string[] = IMPACT_TYPES): Reached[][] {
   const rank = new Map(types.map((t, i) => [t, i]));
@@ -29,17 +40,16 @@ export function impactLevels(g: PlaneRead, start: string, depth: number, types: 
   let frontier = [start];
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
     // An edge the parser wrote beats an agent's at one depth; an agent's taints all it leads to.
+    // The best edge into each source is the same whatever order the edges come in (an edge the
+    // parser wrote, then the type listed first), so a level is read in one batch.
     const best = new Map<string, { via: string; agent: boolean }>();
-    for (const u of frontier) {
-      const fromAgent = agentReached.has(u);
-      g.forEachInEdge(u, (_e, a, src) => {
-        const r = rank.get(a.type);
-        if (r === undefined || seen.has(src)) return;
-        const agent = fromAgent || a.agent === true;
-        const prior = best.get(src);
-        if (prior === undefined || (prior.agent && !agent) || (prior.agent === agent && r < rank.get(prior.via)!)) best.set(src, { via: a.type, agent });
-      });
-    }
+    forEachInLink(g, frontier, (u, type, src, edgeAgent) => {
+      const r = rank.get(type);
+      if (r === undefined || seen.has(src)) return;
+      const agent = agentReached.has(u) || edgeAgent;
+      const prior = best.get(src);
+      if (prior === undefined || (prior.agent && !agent) || (prior.agent === agent && r < rank.get(prior.via)!)) best.set(src, { via: type, agent });
+    });
     const level: Reached[] = [];
     for (const [id, b] of best) {
       seen.add(id);
@@ -47,6 +57,8 @@ export function impactLevels(g: PlaneRead, start: string, depth: number, types: 
       level.push(b.agent ? { id, depth: d, via: b.via, agent: true } : { id, depth: d, via: b.via });
     }
     if (level.length === 0) break;
+    // In id order: the same level whichever order a view handed the edges in.
+    level.sort((a, b) => byId(a.id, b.id));
     levels.push(level);
     frontier = level.map((x) => x.id);
   }

@@ -99,4 +99,5 @@ export function callResult(r: ToolAnswer): { content: { type: "text"; text: stri
 }
 
 export { type ServeMode, serveMode } from "./mode.js";
-export { readTools, runTool, type ToolAnswer, toolsFor } from "../tools/run.js";
+export { runTool, type ToolAnswer } from "../tools/run.js";
+export { readTools, toolsFor } from "../tools/offered.js";

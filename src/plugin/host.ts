@@ -6,7 +6,7 @@ import { extname, join, resolve } from "node:path";
 import type { RecoverRule } from "../extract/recover.js";
 import { DrsgError } from "../model/errors.js";
 import { GRAMMARS_FILE, PLUGINS_DIR } from "../paths.js";
-import { type Manifest, type PluginFolder, grammarFor, readPluginFolder } from "./manifest.js";
+import { type Manifest, type PluginFolder, comparePluginNames, grammarFor, readPluginFolder } from "./manifest.js";
 
 export interface GrammarPin {
   package: string;
@@ -85,7 +85,7 @@ export class PluginSet {
   private readonly byExt = new Map<string, LoadedPlugin>();
 
   constructor(plugins: LoadedPlugin[]) {
-    this.plugins = [...plugins].sort((a, b) => a.manifest.name.localeCompare(b.manifest.name));
+    this.plugins = [...plugins].sort((a, b) => comparePluginNames(a.manifest.name, b.manifest.name));
     for (const p of this.plugins) {
       for (const ext of p.manifest.extensions) {
         const prev = this.byExt.get(ext.toLowerCase());

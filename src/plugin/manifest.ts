@@ -1,11 +1,16 @@
 // A plugin is data: plugin.json + tree-sitter query files (+ optionally its own grammar wasm).
 // This module reads and validates a plugin folder and computes its build id (name@version+sha8).
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { type BigIntStats, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
 import { compileRules } from "../extract/recover.js";
+import { version } from "../version.js";
+import { cachedFolder, markChecked, rememberFolder, settled, stampOf } from "./hashcache.js";
+
+/** Who checked a folder's recover rules: this drsg (another version may judge them otherwise). */
+const RULES_CHECKER = () => `drsg@${version()}`;
 
 const GrammarRef = z.union([
   z.string().min(1).describe("a grammar name in grammars/grammars.json"),
@@ -70,30 +75,60 @@ export interface PluginFolder {
   files: Record<string, string>;
 }
 
-function listFiles(dir: string, base = dir, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) listFiles(p, base, out);
-    else if (st.isFile()) out.push(relative(base, p).split(sep).join("/"));
+/**
+ * Every file under `dir` (symbolic links followed, as read) with its stat, by relative POSIX path,
+ * depth first in name order (the order the folder's sha256 is taken in). Directory entries say
+ * what they are, so only files and links are stat'ed: a verb lists ~400 plugin files.
+ */
+function listFiles(dir: string, prefix = "", out: { rel: string; st: BigIntStats }[] = []): { rel: string; st: BigIntStats }[] {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    const rel = `${prefix}${e.name}`;
+    if (e.isDirectory()) listFiles(p, `${rel}/`, out);
+    else if (e.isFile()) out.push({ rel, st: statSync(p, { bigint: true }) });
+    else {
+      const st = statSync(p, { bigint: true });
+      if (st.isDirectory()) listFiles(p, `${rel}/`, out);
+      else if (st.isFile()) out.push({ rel, st });
+    }
   }
   return out;
 }
 
-/** Hash every file of a plugin folder: per file and over the whole folder. */
-export function hashFolder(dir: string): { sha256: string; files: Record<string, string> } {
+/**
+ * Hash every file of a plugin folder: per file and over the whole folder. `cached`: a folder
+ * whose files all carry the stamps (device, inode, size, mtime, ctime) they had when it was last
+ * hashed reuses that answer (hashcache.ts); any difference reads and hashes every file again.
+ */
+export function hashFolder(dir: string, opts: { cached?: boolean } = {}): { sha256: string; files: Record<string, string>; checked?: string } {
+  const listed = listFiles(dir);
+  const stamps: Record<string, string> = {};
+  if (opts.cached) {
+    for (const { rel, st } of listed) stamps[rel] = stampOf(st);
+    const hit = cachedFolder(resolve(dir), stamps);
+    if (hit) return { sha256: hit.sha256, files: { ...hit.files }, ...(hit.checked !== undefined ? { checked: hit.checked } : {}) };
+  }
+  const now = Date.now();
   const whole = createHash("sha256");
   const files: Record<string, string> = {};
-  for (const rel of listFiles(dir)) {
+  for (const { rel } of listed) {
     const bytes = readFileSync(join(dir, rel));
     files[rel] = createHash("sha256").update(bytes).digest("hex");
     whole.update(rel).update("\0").update(bytes).update("\0");
   }
-  return { sha256: whole.digest("hex"), files };
+  const sha256 = whole.digest("hex");
+  // Remembered only when every file had settled before it was read (hashcache.ts, SETTLE_MS),
+  // and only with the stamps read before the bytes: a write in between changes a stamp.
+  if (opts.cached && settled(listed.map((x) => x.st), now)) rememberFolder(resolve(dir), { stamps, sha256, files: { ...files } });
+  return { sha256, files };
 }
 
-/** Read and validate `<dir>/plugin.json`; PLUGIN_INVALID says which field is wrong. */
-export function readPluginFolder(dir: string): PluginFolder {
+/**
+ * Read and validate `<dir>/plugin.json`; PLUGIN_INVALID says which field is wrong. The folder's
+ * hash is remembered across processes unless `cached` is false (hashFolder).
+ */
+export function readPluginFolder(dir: string, opts: { cached?: boolean } = {}): PluginFolder {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(join(dir, "plugin.json"), "utf8"));
@@ -118,12 +153,39 @@ export function readPluginFolder(dir: string): PluginFolder {
       throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: extension ${ext} routes to no declared grammar`, { dir });
     if (!m.queries[g]) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: grammar ${g} has no queries`, { dir });
   }
-  for (const [g, rules] of Object.entries(m.recover ?? {})) {
+  for (const g of Object.keys(m.recover ?? {}))
     if (!(g in m.grammars)) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: recover names grammar ${g}, which it does not declare`, { dir });
-    compileRules(rules, `plugin ${m.name}: recover.${g}`);
+  const cached = opts.cached !== false;
+  const { sha256, files, checked } = hashFolder(dir, { cached });
+  // Every rule must compile; a folder whose rules compiled before, byte for byte (its hashes'
+  // record says so, hashcache.ts), is not compiled again — the extraction compiles them anyway.
+  if (checked !== RULES_CHECKER()) {
+    for (const [g, rules] of Object.entries(m.recover ?? {})) compileRules(rules, `plugin ${m.name}: recover.${g}`);
+    if (cached) markChecked(resolve(dir), sha256, RULES_CHECKER());
   }
-  const { sha256, files } = hashFolder(dir);
   return { dir, manifest: m, build: `${m.name}@${m.version}+${sha256.slice(0, 8)}`, sha256, files };
+}
+
+/** The alphabet of plugin names (ManifestSchema's `name`) in the order a collator sorts it: `_`, `-`, digits, letters. */
+const NAME_ORDER = "_-0123456789abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * Plugin names in the order `localeCompare` gave them, without it: its first call builds an ICU
+ * collator (~10 ms, paid by every cold verb). Names outside the manifest's alphabet (never valid)
+ * fall back to code-unit order.
+ */
+export function comparePluginNames(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    const rx = NAME_ORDER.indexOf(x);
+    const ry = NAME_ORDER.indexOf(y);
+    if (rx >= 0 && ry >= 0) return rx - ry;
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
 }
 
 /** The grammar id a plugin uses for a file extension (lower-cased, with the dot). */

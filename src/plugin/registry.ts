@@ -9,7 +9,7 @@ import { DrsgError } from "../model/errors.js";
 import { CATALOG_DIR, dataDir } from "../paths.js";
 import { isResolverFamily } from "../resolve/index.js";
 import { type LoadedPlugin, PluginSet, officialPlugins } from "./host.js";
-import { hashFolder, readPluginFolder } from "./manifest.js";
+import { comparePluginNames, hashFolder, readPluginFolder } from "./manifest.js";
 
 export interface RegistryEntry {
   name: string;
@@ -53,7 +53,7 @@ export function readRegistry(): RegistryEntry[] {
 function writeRegistry(entries: RegistryEntry[]): void {
   mkdirSync(pluginStore(), { recursive: true });
   const tmp = `${registryPath()}.tmp-${process.pid}`;
-  const body: RegistryFile = { version: 1, plugins: [...entries].sort((a, b) => a.name.localeCompare(b.name)) };
+  const body: RegistryFile = { version: 1, plugins: [...entries].sort((a, b) => comparePluginNames(a.name, b.name)) };
   writeFileSync(tmp, `${JSON.stringify(body, null, 2)}\n`);
   renameSync(tmp, registryPath());
 }
@@ -65,7 +65,8 @@ function loadInstalled(e: RegistryEntry): LoadedPlugin {
     throw new DrsgError("PLUGIN_HASH_MISMATCH", `plugin ${e.name}: its folder ${dir} is missing — drsg plugin install ${e.source}`, {
       plugin: e.name,
     });
-  const { sha256, files } = hashFolder(dir);
+  // Through the hash cache: a file whose stamp moved is read and hashed again, so a tampered one is still refused.
+  const { sha256, files } = hashFolder(dir, { cached: true });
   if (sha256 !== e.sha256) {
     const changed = [
       ...Object.keys(files).filter((f) => files[f] !== e.files[f]),

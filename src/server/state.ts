@@ -8,7 +8,6 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { constants } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { GitRepo } from "../git/repo.js";
 import { DrsgError } from "../model/errors.js";
 import { probeHealth } from "./endpoint.js";
 
@@ -142,6 +141,8 @@ export async function readRecord(root: string): Promise<RecordTrust> {
   const me = uid();
   if (me !== undefined && st.uid !== me) return bad(`${file} is owned by uid ${st.uid}, not you (uid ${me})`);
   if ((st.mode & 0o077) !== 0) return bad(`${file} is readable or writable by other users (mode ${(st.mode & 0o777).toString(8)}; drsg writes it 0600)`);
+  // Loaded here: a verb run where no record exists reads no git code.
+  const { GitRepo } = await import("../git/repo.js");
   const repo = await GitRepo.find(root);
   if (repo) {
     const files = await repo.trackedFiles().catch(() => [] as readonly string[]);
@@ -257,6 +258,8 @@ export async function stateProblem(root: string): Promise<StateProblem | undefin
   const fix = `remove it (rm -rf ${dir}) and run drsg init again`;
   const dirWhy = untrustedDir(dir);
   if (dirWhy) return { why: dirWhy, fix };
+  // Loaded here: a verb run where no record exists reads no git code.
+  const { GitRepo } = await import("../git/repo.js");
   const repo = await GitRepo.find(root);
   if (repo) {
     const files = await repo.trackedFiles().catch(() => [] as readonly string[]);

@@ -2,7 +2,8 @@
 // as-of reader (history tables), every write is refused, and currentSeq() is that commit — so
 // the caches the verbs keep per commit (graph views, plane records, key prefixes) stay right.
 import { DrsgError } from "../model/errors.js";
-import type { DbCommit, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
+import { readEdgesById, readLinksIn, readNodeKeys } from "./reader.js";
+import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export class AsOfStore implements Store {
   readonly path: string;
@@ -59,6 +60,15 @@ export class AsOfStore implements Store {
   }
   nodesByLabel(plane: string, label: string, limit?: number): StoredNode[] {
     return this.r.nodesByLabel(plane, label, limit);
+  }
+  nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
+    return readNodeKeys(this.r, plane, ids);
+  }
+  linksIn(plane: string, ids: readonly number[]): EdgeLink[] {
+    return readLinksIn(this.r, plane, ids);
+  }
+  edgesById(plane: string, ids: readonly number[]): StoredEdge[] {
+    return readEdgesById(this.r, plane, ids);
   }
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {
     return this.r.edgesOut(plane, nodeId, type);

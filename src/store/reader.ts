@@ -5,7 +5,37 @@
 import { DrsgError } from "../model/errors.js";
 import type { Props, PropValue } from "../model/facts.js";
 import { type EdgeRow, type NodeRow, planeNotFound, type StoreContext, toEdge, toNode } from "./context.js";
-import type { NodeSite, PlaneInfo, Reader, StoredEdge, StoredNode } from "./types.js";
+import { AGENT_EDGE_TEST, EDGES_AGENT_INDEX } from "./schema.js";
+import type { EdgeLink, NodeSite, PlaneInfo, Reader, StoredEdge, StoredNode } from "./types.js";
+
+/** An edge an agent wrote (write_edges' stamp) that no parser made: what EdgeLink.agentWritten says. */
+export function agentWritten(props: Props): boolean {
+  return props._written_by === "agent" && typeof props._generated_by !== "string";
+}
+
+/** Reader.linksIn of a reader that lacks it, through edgesIn per node. */
+export function readLinksIn(r: Reader, plane: string, ids: readonly number[]): EdgeLink[] {
+  if (r.linksIn) return r.linksIn(plane, ids);
+  return ids.flatMap((id) => r.edgesIn(plane, id).map((e) => ({ id: e.id, type: e.type, src: e.src, dst: e.dst, agentWritten: agentWritten(e.props) })));
+}
+
+/** Reader.edgesById of a reader that lacks it, through a scan of the plane's edges. */
+export function readEdgesById(r: Reader, plane: string, ids: readonly number[]): StoredEdge[] {
+  if (r.edgesById) return r.edgesById(plane, ids);
+  const want = new Set(ids);
+  const out: StoredEdge[] = [];
+  if (want.size > 0) for (const e of r.allEdges(plane)) if (want.has(e.id)) out.push(e);
+  return out;
+}
+
+/** Reader.nodeKeys of a reader that lacks it, through getNode per node. */
+export function readNodeKeys(r: Reader, plane: string, ids: readonly number[]): { id: number; key: string }[] {
+  if (r.nodeKeys) return r.nodeKeys(plane, ids);
+  return ids.flatMap((id) => {
+    const n = r.getNode(plane, id);
+    return n ? [{ id: n.id, key: n.key }] : [];
+  });
+}
 
 const NODE_COLS = "id, plane, key, label, labels, name, props";
 const EDGE_COLS = "id, plane, type, src, dst, props";
@@ -366,9 +396,56 @@ export class SqlReader implements Reader {
   /** The nodes of `ids` the plane holds (one query, for a listing of many neighbours), in id order. */
   nodesById(plane: string, ids: readonly number[]): StoredNode[] {
     if (ids.length === 0) return [];
-    const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE plane = @p AND id IN (SELECT value FROM json_each(@ids)) ORDER BY id`;
+    // By rowid (`+plane`: not through a (plane, …) index, which would read every node of the plane).
+    const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE id IN (SELECT value FROM json_each(@ids)) AND +plane = @p ORDER BY id`;
     const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids) })) as NodeRow[];
     return rows.map((r) => toNode(plane, r));
+  }
+
+  nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
+    if (ids.length === 0) return [];
+    // By rowid (`+plane`: not through a (plane, …) index, which would read every node of the plane).
+    const sql = `SELECT id, key FROM ${this.src.nodes} WHERE id IN (SELECT value FROM json_each(@ids)) AND +plane = @p`;
+    const rows = this.ctx.rawStmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids) })) as [number, string][];
+    return rows.map(([id, key]) => ({ id, key }));
+  }
+
+  linksIn(plane: string, ids: readonly number[]): EdgeLink[] {
+    if (ids.length === 0) return [];
+    const params = this.params({ p: this.planeId(plane), ids: JSON.stringify(ids) });
+    if (this.at !== undefined) {
+      // As of a commit: the history's rows too, so each row is read; only one that mentions
+      // `_written_by` has its properties parsed (an agent's edge is rare).
+      const sql =
+        `SELECT id, type, src, dst, CASE WHEN instr(props, '"_written_by"') > 0 THEN props END AS props ` +
+        `FROM ${this.src.edges} WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids))`;
+      const rows = this.ctx.stmt(sql).all(params) as (Omit<EdgeRow, "props"> & { props: string | null })[];
+      return rows.map((r) => ({ id: r.id, type: r.type, src: r.src, dst: r.dst, agentWritten: r.props !== null && agentWritten(JSON.parse(r.props) as Props) }));
+    }
+    // The links from the in-index alone (plane, dst, type, src; the id is its rowid); which of
+    // them an agent wrote from the agent-written edges' own index (schema.ts), few or none.
+    const rows = this.ctx.rawStmt("SELECT id, type, src, dst FROM edges WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids))").all(params) as [
+      number,
+      string,
+      number,
+      number,
+    ][];
+    const links = rows.map(([id, type, src, dst]) => ({ id, type, src, dst, agentWritten: false }));
+    const any = this.ctx.stmt(`SELECT 1 FROM edges INDEXED BY ${EDGES_AGENT_INDEX} WHERE plane = @p AND ${AGENT_EDGE_TEST} LIMIT 1`).get({ p: params.p });
+    if (any === undefined) return links;
+    const agent = new Set<number>();
+    const sql = `SELECT id, props FROM edges INDEXED BY ${EDGES_AGENT_INDEX} WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids)) AND ${AGENT_EDGE_TEST}`;
+    for (const r of this.ctx.stmt(sql).all(params) as { id: number; props: string }[]) if (agentWritten(JSON.parse(r.props) as Props)) agent.add(r.id);
+    if (agent.size > 0) for (const l of links) l.agentWritten = agent.has(l.id);
+    return links;
+  }
+
+  edgesById(plane: string, ids: readonly number[]): StoredEdge[] {
+    if (ids.length === 0) return [];
+    // By rowid (`+plane`: not through a (plane, …) index, which would read every edge of the plane).
+    const sql = `SELECT id, type, src, dst, props FROM ${this.src.edges} WHERE id IN (SELECT value FROM json_each(@ids)) AND +plane = @p ORDER BY id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids) })) as EdgeRow[];
+    return rows.map((r) => toEdge(plane, r));
   }
 
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {

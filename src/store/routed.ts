@@ -5,7 +5,8 @@
 // mounted plane go through `writeTo(plane, fn)`; `write()` is the main database's.
 import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
-import type { DbCommit, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
+import { readEdgesById, readLinksIn, readNodeKeys } from "./reader.js";
+import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export interface Mount {
   name: string;
@@ -108,6 +109,15 @@ export class RoutedStore implements Store {
   nodesByLabelProps(plane: string, label: string, keys: string[]): StoredNode[] {
     const s = this.storeOf(plane);
     return s.nodesByLabelProps ? s.nodesByLabelProps(plane, label, keys) : s.nodesByLabel(plane, label);
+  }
+  nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
+    return readNodeKeys(this.storeOf(plane), plane, ids);
+  }
+  linksIn(plane: string, ids: readonly number[]): EdgeLink[] {
+    return readLinksIn(this.storeOf(plane), plane, ids);
+  }
+  edgesById(plane: string, ids: readonly number[]): StoredEdge[] {
+    return readEdgesById(this.storeOf(plane), plane, ids);
   }
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {
     return this.storeOf(plane).edgesOut(plane, nodeId, type);

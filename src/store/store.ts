@@ -12,7 +12,7 @@ import { type EdgeRow, type NodeRow, StoreContext, toEdge, toNode } from "./cont
 import { ensureFtsTokens, ftsQuery } from "./fts.js";
 import { openConnection, openError, releaseLock, takeLock } from "./lock.js";
 import { SqlReader } from "./reader.js";
-import { APPLICATION_ID, DDL, META_FLOOR, NODES_FILE_DDL, NODES_FILE_INDEX, OLDEST_MIGRATED, SCHEMA_VERSION } from "./schema.js";
+import { APPLICATION_ID, DDL, META_FLOOR, OLDEST_MIGRATED, REQUIRED_INDEXES, SCHEMA_VERSION } from "./schema.js";
 import type { DbCommit, OpenOptions, PlaneDelta, Reader, Store, StoredNode, Writer } from "./types.js";
 import { instantFrom, MaintenanceStore, migrate, upgradeRequired } from "./upgrade.js";
 import { StoreWriter } from "./writer.js";
@@ -118,13 +118,14 @@ function inspect(db: Database.Database, file: string): "empty" | "drsg" | number
 }
 
 /**
- * The nodes' file index (schema.ts, NODES_FILE_INDEX) exists: a file that lost it (dropped by
- * hand, a tool's VACUUM of another schema) gets it back here, so no read ever falls back to a
- * scan of the plane. SQLite maintains it in every write after that.
+ * The indexes reads rely on (schema.ts, REQUIRED_INDEXES: the nodes' file index, the agent-written
+ * edges') exist: a file that lost one (dropped by hand, a tool's VACUUM of another schema) gets it
+ * back here, so no read ever falls back to a scan of the plane or fails for want of it. SQLite
+ * maintains them in every write after that.
  */
-function ensureFileIndex(db: Database.Database): void {
-  const row = db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'index' AND name = ?").get(NODES_FILE_INDEX);
-  if (row === undefined) db.exec(NODES_FILE_DDL);
+function ensureIndexes(db: Database.Database): void {
+  const has = db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'index' AND name = ?");
+  for (const ix of REQUIRED_INDEXES) if (has.get(ix.name) === undefined) db.exec(ix.ddl);
 }
 
 function initSchema(db: Database.Database): void {
@@ -193,7 +194,7 @@ export function openStore(path: string, opts: OpenOptions & { maintenance?: bool
     }
     // Search rows indexed by another tokenisation are rebuilt (fts.ts), readonly or not, as migrations are.
     ensureFtsTokens(db, state === "empty");
-    ensureFileIndex(db);
+    ensureIndexes(db);
     db.pragma("synchronous = NORMAL");
     db.pragma(`cache_size = -${DEFAULT_CACHE_KIB}`);
     db.pragma("temp_store = MEMORY");

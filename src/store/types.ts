@@ -28,6 +28,17 @@ export interface StoredEdge {
   props: Props;
 }
 
+/** An edge as a walk reads it: its ends and type, and whether an agent wrote it. */
+export interface EdgeLink {
+  id: number;
+  type: string;
+  src: number;
+  dst: number;
+  /** `_written_by` is "agent" and `_generated_by` is not a string (write_edges' stamp on an edge no parser made). */
+  agentWritten: boolean;
+}
+
+
 /** One database commit: every write transaction is one. */
 export interface DbCommit {
   seq: number;
@@ -85,6 +96,16 @@ export interface Reader {
   edgeDegreeCapped?(plane: string, id: number, by: string, cap: number): number;
   /** The nodes of `ids` the plane holds, in id order (one read for many neighbours). Optional: callers ask getNode per id. */
   nodesById?(plane: string, ids: readonly number[]): StoredNode[];
+  /** The keys of the nodes of `ids` the plane holds, in no particular order (no property map read): what sorting thousands by key needs. Optional. */
+  nodeKeys?(plane: string, ids: readonly number[]): { id: number; key: string }[];
+  /**
+   * The edges reaching any node of `ids`, without their properties: a walk's read of one level
+   * in one query, from the index on (plane, dst, type, src) alone. In no particular order. Optional:
+   * a walk reads edgesIn per node without it.
+   */
+  linksIn?(plane: string, ids: readonly number[]): EdgeLink[];
+  /** The edges of `ids` the plane holds, in id order (a listing's page, read whole after it sorted links). Optional. */
+  edgesById?(plane: string, ids: readonly number[]): StoredEdge[];
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[];
   edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[];
   /** Every node / edge of a plane, in id order (streaming). */

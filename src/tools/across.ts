@@ -3,7 +3,6 @@
 // whose build declares that coordinate (package.json name, go.mod module, pom.xml
 // groupId:artifactId, Cargo.toml name, pyproject name) and to the symbol its source stands in for.
 import { posix } from "node:path";
-import { GitRepo } from "../git/repo.js";
 import { keyName } from "../model/facts.js";
 import type { StoredNode } from "../store/types.js";
 import { attachmentsOf } from "./attachments.js";
@@ -24,6 +23,8 @@ export async function declaredCoordinates(ctx: ToolContext, plane: string): Prom
   if (hit && hit.commit === commit) return hit.coords;
   const coords = new Set<string>();
   try {
+    // Loaded here: impact without `across` reads no git code.
+    const { GitRepo } = await import("../git/repo.js");
     const repo = await GitRepo.find(root);
     if (repo) {
       const rel = posix.normalize(root.slice(repo.root.length).replace(/^\/+/, "")) || "";

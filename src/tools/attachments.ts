@@ -9,7 +9,6 @@ import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
 import type { PlaneInfo, Store } from "../store/types.js";
 import { requirePlane } from "./common.js";
-import { attachAllowList, outboundRequest, outboundTarget } from "./outbound.js";
 import { defineTool, type ToolContext } from "./tool.js";
 
 export interface Attachment {
@@ -40,6 +39,9 @@ function setAttachments(store: Store, plane: string, list: Attachment[]): void {
   writeTo(store, plane, (w) => w.setPlaneProps(plane, { attachments: list as unknown as PropValue }));
 }
 
+/** The outbound requests (node's http, https, net, dns): loaded when a remote is contacted, not by every verb that reads attachments. */
+const outbound = () => import("./outbound.js");
+
 /**
  * Call a remote drsg's JSON-RPC at the recorded url, bounded: only when the url is one drsg may
  * contact (URL_NOT_ALLOWED otherwise), with the token the operator configured for that origin.
@@ -47,6 +49,7 @@ function setAttachments(store: Store, plane: string, list: Attachment[]): void {
  */
 export async function remoteCall(a: Attachment, method: string, params: Record<string, unknown>, timeoutMs = REMOTE_TIMEOUT_MS): Promise<unknown> {
   if (a.kind !== "remote" || !a.url) throw new DrsgError("BAD_INPUT", "not a remote attachment");
+  const { outboundRequest, outboundTarget } = await outbound();
   const t = await outboundTarget(`remote ${a.plane}`, a.url);
   let res: { status: number; text: string };
   try {
@@ -72,6 +75,7 @@ export async function remoteCall(a: Attachment, method: string, params: Record<s
 /** Whether a remote answers /health now; URL_NOT_ALLOWED (thrown) before anything is sent to a refused url. */
 async function probe(a: Attachment, timeoutMs = REMOTE_TIMEOUT_MS): Promise<string> {
   if (a.kind !== "remote" || !a.url) return "local";
+  const { outboundRequest, outboundTarget } = await outbound();
   const t = await outboundTarget("attach", a.url);
   try {
     const r = await outboundRequest(t, "/health", { method: "GET", timeoutMs });
@@ -84,8 +88,8 @@ async function probe(a: Attachment, timeoutMs = REMOTE_TIMEOUT_MS): Promise<stri
 }
 
 /** How the token for a remote origin is configured, in words (never the value). */
-function tokenNote(url: string): string {
-  const allowed = attachAllowList().get(new URL(url).origin);
+async function tokenNote(url: string): Promise<string> {
+  const allowed = (await outbound()).attachAllowList().get(new URL(url).origin);
   return allowed?.tokenEnv ? ` (token from $${allowed.tokenEnv}, set by the operator)` : " (no token sent)";
 }
 
@@ -118,10 +122,10 @@ export const attach = defineTool({
       const u = new URL(url);
       if (u.protocol !== "http:" && u.protocol !== "https:") throw new DrsgError("BAD_INPUT", `attach: url must be http(s), got ${u.protocol}`);
       // The url as typed (credentials in it included) is judged before anything is recorded or sent.
-      await outboundTarget("attach", u);
+      await (await outbound()).outboundTarget("attach", u);
       a = { kind: "remote", plane: target, url: u.origin };
       // Refused urls are refused here, before anything is recorded or sent.
-      note = ` — ${await probe(a)}${tokenNote(u.origin)}`;
+      note = ` — ${await probe(a)}${await tokenNote(u.origin)}`;
       if (both) note += "; the way back is not recorded on a remote server (attach there)";
     } else {
       if (target === plane) throw new DrsgError("BAD_INPUT", "attach: a plane cannot attach itself");
@@ -191,7 +195,7 @@ export const attachments = defineTool({
           : doProbe
             ? await probe(a).catch((e: unknown) => (e instanceof DrsgError ? `${e.code}: ${e.message}` : String(e)))
             : "not probed";
-      lines.push(`  ${a.plane}${a.url ? ` at ${a.url}${tokenNote(a.url)}` : ""}  — ${state}`);
+      lines.push(`  ${a.plane}${a.url ? ` at ${a.url}${await tokenNote(a.url)}` : ""}  — ${state}`);
     }
     return lines.join("\n");
   },

@@ -2,8 +2,9 @@
 // lines, callees (unresolved ones with their reason), references and every other edge.
 import { z } from "zod";
 import { siteLines } from "../graph/view.js";
+import { readEdgesById, readNodeKeys } from "../store/reader.js";
 import type { Reader, StoredEdge, StoredNode } from "../store/types.js";
-import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, renderSections, requirePlane, resolveOne, withMatchNote } from "./common.js";
+import { LIST_CAP, LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, renderSections, requirePlane, resolveOne, withMatchNote } from "./common.js";
 import { AS_OF_INPUT } from "./asof.js";
 import { describeBlock } from "./describe.js";
 import { AGENT_MARK, agentFact, callSites } from "./graph_lines.js";
@@ -14,6 +15,15 @@ function siteOf(e: StoredEdge): string {
   const count = typeof e.props.count === "number" ? e.props.count : undefined;
   const s = callSites(line, count, siteLines(e.props.sites));
   return s ? `  ${s}` : "";
+}
+
+/** One edge of a listing: its type, its other end, whether an agent wrote it, and, once read, the edge itself. */
+interface Entry {
+  id: number;
+  type: string;
+  other: number;
+  agent: boolean;
+  edge?: StoredEdge;
 }
 
 export function edgeLine(r: Reader, plane: string, e: StoredEdge, other: StoredNode | undefined, self: number, agent = false): string {
@@ -43,44 +53,83 @@ export const context = defineTool({
     if ("text" in r) return r.text;
     const n = r.node;
     const st = ctx.store;
-    const outgoing = st.edgesOut(plane, n.id);
-    const incoming = st.edgesIn(plane, n.id);
-    // Every neighbour in one read where the store can (a hub has thousands of callers).
-    const near = new Map<number, StoredNode>();
-    if (st.nodesById) {
-      const ids = [...new Set([...incoming.map((e) => e.src), ...outgoing.map((e) => e.dst)])];
-      for (let i = 0; i < ids.length; i += 10_000) for (const x of st.nodesById(plane, ids.slice(i, i + 10_000))) near.set(x.id, x);
-    }
-    const load = (id: number) => (st.nodesById ? near.get(id) : st.getNode(plane, id));
-    const sortLines = (xs: { line: string; sort: string }[]) =>
-      xs.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0)).map((x) => x.line);
-    const group = (edges: StoredEdge[], dir: "in" | "out") =>
-      sortLines(
-        edges.map((e) => {
-          const other = load(dir === "in" ? e.src : e.dst);
-          return { line: edgeLine(st, plane, e, other, n.id, agentFact(p, e.props)), sort: `${other?.key ?? ""}\u0000${e.props.line ?? ""}` };
-        }),
-      );
-    const sections: Section[] = [];
-    const add = (title: string, edges: StoredEdge[], dir: "in" | "out") => {
-      if (edges.length === 0) return;
-      sections.push({ title, total: edges.length, lines: group(edges, dir) });
+    const mirrored = typeof p.props.synced_commit === "string";
+    // A hub has thousands of callers and shows a page of them: its incoming edges are read as
+    // links (type, source, whether an agent wrote it; from indexes alone), sorted by the keys of
+    // their sources, and only the page's edges and nodes are read whole.
+    const full = (e: StoredEdge, dir: "in" | "out"): Entry => ({ id: e.id, type: e.type, other: dir === "in" ? e.src : e.dst, agent: agentFact(p, e.props), edge: e });
+    const outgoing = st.edgesOut(plane, n.id).map((e) => full(e, "out"));
+    const incoming: Entry[] = st.linksIn
+      ? st
+          .linksIn(plane, [n.id])
+          .sort((a, b) => a.id - b.id)
+          .map((l) => ({ id: l.id, type: l.type, other: l.src, agent: mirrored && l.agentWritten }))
+      : st.edgesIn(plane, n.id).map((e) => full(e, "in"));
+    const keys = new Map<number, string>();
+    const others = [...new Set([...incoming, ...outgoing].map((e) => e.other))];
+    for (let i = 0; i < others.length; i += 10_000) for (const k of readNodeKeys(st, plane, others.slice(i, i + 10_000))) keys.set(k.id, k.key);
+    const edges = new Map<number, StoredEdge>();
+    for (const e of outgoing) edges.set(e.id, e.edge!);
+    /** Read whole the edges of `entries` not read yet. */
+    const readWhole = (entries: Entry[]) => {
+      const ids = entries.filter((e) => !e.edge).map((e) => e.id);
+      if (ids.length > 0) for (const e of readEdgesById(st, plane, ids)) edges.set(e.id, e);
+      for (const e of entries) e.edge ??= edges.get(e.id);
     };
-    const byType = (edges: StoredEdge[], t: string) => edges.filter((e) => e.type === t);
-    add("contained by", byType(incoming, "CONTAINS"), "in");
+    // Each list sorted by the other end's key, then its line as text, then edge id (a stable
+    // sort of edges in id order). Keys are unique in a plane, so a line decides only between
+    // edges from one node: only those are read for it (all are, should a key hold a NUL).
+    const sorted = (entries: Entry[]) => {
+      const seen = new Map<number, number>();
+      for (const e of entries) seen.set(e.other, (seen.get(e.other) ?? 0) + 1);
+      const nul = entries.some((e) => (keys.get(e.other) ?? "").includes("\u0000"));
+      readWhole(entries.filter((e) => nul || seen.get(e.other)! > 1));
+      return entries
+        .map((e) => ({ e, sort: `${keys.get(e.other) ?? ""}\u0000${e.edge?.props.line ?? ""}` }))
+        .sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0))
+        .map((x) => x.e);
+    };
+    const lists: { title: string; entries: Entry[] }[] = [];
+    const add = (title: string, entries: Entry[]) => {
+      if (entries.length > 0) lists.push({ title, entries: sorted(entries) });
+    };
+    const byType = (entries: Entry[], t: string) => entries.filter((e) => e.type === t);
+    add("contained by", byType(incoming, "CONTAINS"));
     // Callers an agent wrote are listed apart: "callers" holds only what the parser proved.
-    add("callers", byType(incoming, "CALLS").filter((e) => !agentFact(p, e.props)), "in");
-    add("callers an agent wrote (not proved by the parser)", byType(incoming, "CALLS").filter((e) => agentFact(p, e.props)), "in");
+    add("callers", byType(incoming, "CALLS").filter((e) => !e.agent));
+    add("callers an agent wrote (not proved by the parser)", byType(incoming, "CALLS").filter((e) => e.agent));
+    // Outgoing edges are read whole (a symbol calls a few things; thousands call a hub).
     const callees = byType(outgoing, "CALLS");
-    const resolvedCallees = callees.filter((e) => typeof e.props._reason !== "string");
-    const unresolvedCallees = callees.filter((e) => typeof e.props._reason === "string");
-    add("callees", resolvedCallees, "out");
-    add("unresolved callees", unresolvedCallees, "out");
-    add("contains", byType(outgoing, "CONTAINS"), "out");
-    const otherTypes = (edges: StoredEdge[]) =>
-      [...new Set(edges.map((e) => e.type))].filter((t) => t !== "CONTAINS" && t !== "CALLS").sort();
-    for (const t of otherTypes(incoming)) add(`${t} ←`, byType(incoming, t), "in");
-    for (const t of otherTypes(outgoing)) add(`${t} →`, byType(outgoing, t), "out");
+    const unbound = (e: Entry) => typeof e.edge!.props._reason === "string";
+    const unresolvedCallees = callees.filter(unbound);
+    add("callees", callees.filter((e) => !unbound(e)));
+    add("unresolved callees", unresolvedCallees);
+    add("contains", byType(outgoing, "CONTAINS"));
+    const otherTypes = (entries: Entry[]) => [...new Set(entries.map((e) => e.type))].filter((t) => t !== "CONTAINS" && t !== "CALLS").sort();
+    for (const t of otherTypes(incoming)) add(`${t} ←`, byType(incoming, t));
+    for (const t of otherTypes(outgoing)) add(`${t} →`, byType(outgoing, t));
+
+    // The page each list shows (renderSections shows at most `limit` lines from `offset`): only
+    // those entries' edges and other ends are read whole.
+    const from = offset ?? 0;
+    const to = from + (limit ?? LIST_CAP);
+    const shown = lists.flatMap((l) => l.entries.slice(from, to));
+    readWhole(shown);
+    const near = new Map<number, StoredNode>();
+    const ends = [...new Set(shown.map((e) => e.other))];
+    if (st.nodesById) for (const x of st.nodesById(plane, ends)) near.set(x.id, x);
+    else for (const id of ends) {
+      const x = st.getNode(plane, id);
+      if (x) near.set(id, x);
+    }
+    const sections: Section[] = lists.map((l) => {
+      const lines: string[] = new Array<string>(Math.min(l.entries.length, to)).fill("");
+      for (let i = from; i < lines.length; i++) {
+        const e = l.entries[i]!;
+        lines[i] = e.edge ? edgeLine(st, plane, e.edge, near.get(e.other), n.id, e.agent) : `#${e.other}  (missing edge ${e.id})`;
+      }
+      return { title: l.title, total: l.entries.length, lines };
+    });
 
     const block = describeBlock(n);
     // The synced line (and the drift line) first, as on every answer (issue 18 §3).
@@ -88,7 +137,10 @@ export const context = defineTool({
     const tail: string[] = [];
     const hasCalls = callees.length > 0 || byType(incoming, "CALLS").length > 0 || ["Function", "Method"].includes(n.labels[0] ?? "");
     if (hasCalls) {
-      const unresolvedSites = unresolvedCallees.reduce((s, e) => s + (typeof e.props.count === "number" ? e.props.count : 1), 0);
+      const unresolvedSites = unresolvedCallees.reduce((s, e) => {
+        const count = e.edge!.props.count;
+        return s + (typeof count === "number" ? count : 1);
+      }, 0);
       tail.push(
         `${unresolvedSites} call site(s) inside this symbol are unresolved${unresolvedSites > 0 ? " (listed above with their reason)" : ""}; callers are those the parser could prove.`,
       );

@@ -6,7 +6,7 @@
 // sections to the same answer.
 import { z } from "zod";
 import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
-import { type PlaneRead, isWhole, perView } from "../graph/view.js";
+import { type PlaneRead, isWhole, perView, prefetchKeys } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
@@ -81,6 +81,7 @@ export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneRead, n
       out.callers.push({ id: src, line: a.line, lines: a.lines, reason: a.reason, count });
     });
   }
+  prefetchKeys(g, out.callers.map((c) => c.id));
   const cmp = byKeyOf(g);
   out.callers.sort((a, b) => cmp(a.id, b.id) || (a.line ?? 0) - (b.line ?? 0));
   return out;
@@ -96,6 +97,8 @@ export interface ImpactResult {
 export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, depth: number): ImpactResult {
   const g = ctx.views.read(p.name);
   const levels = impactLevels(g, String(node.id), depth, IMPACT_TYPES);
+  // Sorted by key: every reached node's key read in one query, not one read per node.
+  prefetchKeys(g, levels.flatMap((l) => l.map((x) => x.id)));
   const cmp = byKeyOf(g);
   for (const l of levels) l.sort((a, b) => cmp(a.id, b.id));
   return {

@@ -1,11 +1,7 @@
 // Running a tool the same way on every transport (MCP over stdio and HTTP, /rpc, the CLI): its
-// errors reported alike, an `as_of` read answered from the past, the tools a mode serves. No MCP
-// SDK here: a cold CLI verb loads none of it.
+// errors reported alike, an `as_of` read answered from the past. No MCP SDK here, nor the tools
+// a server offers (offered.ts): a cold CLI verb loads none of it.
 import { DrsgError, type ErrorCode, errorText } from "../model/errors.js";
-import type { ServeMode } from "../mcp/mode.js";
-import type { Store } from "../store/types.js";
-import { maintenanceOf } from "../store/upgrade.js";
-import { MAINTENANCE_TOOLS } from "./upgrade.js";
 import { asOfContext, asOfLabel, type AsOfPoint } from "./asof.js";
 import { type Tool, type ToolContext, type ToolResult, readsAsOf, Structured } from "./tool.js";
 import { log } from "../log.js";
@@ -57,21 +53,3 @@ export async function runTool(tool: Tool, ctx: ToolContext, input: unknown): Pro
   }
 }
 
-/**
- * The tools a server in `mode` lists and serves: in `read` mode, none that writes. A database in
- * maintenance mode (an upgrade that is not instant pending) is served the upgrade tools only.
- */
-export function toolsFor(tools: Tool[], mode: ServeMode, store?: Store): Tool[] {
-  const offered = store && maintenanceOf(store) ? (MAINTENANCE_TOOLS as Tool[]) : tools;
-  return mode === "read" ? readTools(offered) : offered;
-}
-
-/** The tools a read-only server serves: every read, and a write tool's read variant in its place. */
-export function readTools(tools: Tool[]): Tool[] {
-  const out: Tool[] = [];
-  for (const t of tools) {
-    const r = t.readOnly ? t : t.readVariant;
-    if (r?.readOnly) out.push(r);
-  }
-  return out;
-}

@@ -1,7 +1,8 @@
 // A walk of the store (StoreGraph, what a one-shot CLI verb reads) gives a whole view's answer:
 // on random planes — repeated edges between one pair, self-loops, unbound calls, an agent's
 // edges, nodes deleted with their edges — impact levels, shortest paths, regions and reaches
-// from every node equal the ones over a freshly built whole view, edge order included.
+// from every node equal the ones over a freshly built whole view, edge order included (impact
+// reads a level in one batch and answers each level in id order, on either view).
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,8 @@ function randomPlane(store: Store, plane: string, r: () => number): void {
       const props: Record<string, string | number> = { line: Math.floor(r() * 90) + 1 };
       if (r() < 0.15) props._reason = "receiver type unknown";
       if (r() < 0.1) props._written_by = "agent";
+      // An agent's stamp on an edge a parser made (it has _generated_by) is not an agent's edge.
+      if (r() < 0.3) props._generated_by = "ts@1.0.0+0000abcd";
       if (r() < 0.2) props.count = 2;
       w.createEdge(plane, { type: TYPES[Math.floor(r() * TYPES.length)]!, src, dst, props });
       // The same pair again, so a neighbour holds several edges.

@@ -315,6 +315,48 @@ describe("store contract", () => {
       throwsCode(() => store.write((w) => w.updateEdge("p", refs, {})), "BAD_INPUT");
     });
 
+    it("linksIn reads what edgesIn reads, without properties, agent-written marked; nodeKeys what getNode reads; both as of a commit too", () => {
+      const ids = store.write((w) => [
+        w.createEdge("p", { type: "CALLS", src: a, dst: b, props: { line: 3 } }),
+        w.createEdge("p", { type: "CALLS", src: b, dst: b, props: { line: 5, _written_by: "agent" } }),
+        w.createEdge("p", { type: "REFERENCES", src: a, dst: b, props: { _written_by: "agent", _generated_by: "ts@1.0.0+00000000" } }),
+        w.createEdge("p", { type: "IMPORTS", src: b, dst: a, props: { _note: '"_written_by":"agent"' } }),
+      ]);
+      const seq = store.currentSeq();
+      const want = (r: typeof store | ReturnType<typeof store.asOf>) =>
+        [a, b, x]
+          .flatMap((n) => (n === x ? [] : r.edgesIn("p", n)))
+          .map((e) => ({ id: e.id, type: e.type, src: e.src, dst: e.dst, agentWritten: e.props._written_by === "agent" && e.props._generated_by === undefined }))
+          .sort((m, n) => m.id - n.id);
+      const got = (r: typeof store | ReturnType<typeof store.asOf>) => r.linksIn!("p", [a, b, x, 9999]).sort((m, n) => m.id - n.id);
+      assert.deepEqual(got(store), want(store));
+      assert.deepEqual(
+        got(store).filter((l) => l.agentWritten).map((l) => l.id),
+        [ids[1]],
+      );
+      assert.deepEqual(store.linksIn!("p", []), []);
+      assert.deepEqual(
+        store.nodeKeys!("p", [b, a, x, 9999]).sort((m, n) => m.id - n.id),
+        [
+          { id: a, key: "a" },
+          { id: b, key: "b" },
+        ],
+      );
+      // The past: the agent's edge deleted, another written since — as of `seq`, the state then.
+      store.write((w) => {
+        w.deleteEdge("p", ids[1]!);
+        w.createEdge("p", { type: "CALLS", src: a, dst: a, props: { _written_by: "agent" } });
+      });
+      const past = store.asOf(seq);
+      assert.deepEqual(got(past), want(past));
+      assert.deepEqual(
+        got(past).filter((l) => l.agentWritten).map((l) => l.id),
+        [ids[1]],
+      );
+      assert.deepEqual(got(store), want(store));
+      assert.equal(got(store).filter((l) => l.agentWritten).length, 1);
+    });
+
     it("refuses edges across planes and to missing nodes", () => {
       throwsCode(() => store.write((w) => w.createEdge("p", { type: "CALLS", src: a, dst: x, props: {} })), "BAD_INPUT");
       throwsCode(() => store.write((w) => w.createEdge("q", { type: "CALLS", src: x, dst: a, props: {} })), "BAD_INPUT");

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
-import { NODES_FILE_INDEX, OLDEST_MIGRATED, SCHEMA_VERSION } from "../../src/store/schema.js";
+import { AGENT_EDGE_TEST, EDGES_AGENT_INDEX, NODES_FILE_INDEX, OLDEST_MIGRATED, SCHEMA_VERSION } from "../../src/store/schema.js";
 import { openStore } from "../../src/store/store.js";
 import { tempDir, throwsCode } from "./helpers.js";
 
@@ -212,6 +212,77 @@ describe("opening a database", () => {
           .prepare("EXPLAIN QUERY PLAN SELECT id FROM nodes WHERE plane = 1 AND json_extract(props, '$.file') = 'a.py'")
           .all() as { detail: string }[];
         assert.match(plan.map((r) => r.detail).join(" "), new RegExp(NODES_FILE_INDEX));
+        check.close();
+      }
+    });
+  });
+
+  it("v3 → v4: the edges' in-index gains the source and agent-written edges get their own; a walk's reads use them, and a lost index comes back at open", () => {
+    withDir((dir) => {
+      const file = join(dir, "g.drsg");
+      const s = openStore(file, { create: true });
+      s.write((w) => {
+        w.createPlane("p", { synced_commit: "0".repeat(40) });
+        const a = w.createNode("p", { key: "p/a", labels: ["Function"], props: { file: "a.py", line: 1 } });
+        const b = w.createNode("p", { key: "p/b", labels: ["Function"], props: { file: "b.py", line: 1 } });
+        const c = w.createNode("p", { key: "p/c", labels: ["Function"], props: { file: "c.py", line: 1 } });
+        w.createEdge("p", { type: "CALLS", src: a, dst: c, props: { line: 2 } });
+        w.createEdge("p", { type: "CALLS", src: b, dst: c, props: { line: 3, _written_by: "agent" } });
+        // An agent's stamp on a parser's edge (it has _generated_by) does not make it an agent's.
+        w.createEdge("p", { type: "REFERENCES", src: b, dst: c, props: { _written_by: "agent", _generated_by: "python@1.0.0+00000000" } });
+        w.createEdge("p", { type: "CALLS", src: c, dst: a, props: { line: 4 } });
+      });
+      s.close();
+      const indexes = (db: Database.Database) =>
+        new Map(
+          (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'edges'").all() as { name: string }[]).map((r) => [
+            r.name,
+            (db.prepare(`SELECT name FROM pragma_index_info('${r.name}') ORDER BY seqno`).all() as { name: string }[]).map((c) => c.name),
+          ]),
+        );
+      const links = () => {
+        const again = openStore(file, { readonly: true });
+        try {
+          const c = again.getNodeByKey("p", "p/c")!.id;
+          const a = again.getNodeByKey("p", "p/a")!.id;
+          return again
+            .linksIn!("p", [c, a])
+            .map((l) => `${l.type} ${l.src}->${l.dst}${l.agentWritten ? " agent" : ""}`)
+            .sort();
+        } finally {
+          again.close();
+        }
+      };
+      const expected = links();
+      assert.equal(expected.filter((l) => l.endsWith(" agent")).length, 1, expected.join("; "));
+      for (const [from, inIndex] of [
+        [3, "v3"],
+        [3, "lost"],
+        [SCHEMA_VERSION, "kept"],
+        [SCHEMA_VERSION, "lost"],
+      ] as const) {
+        // v3's shape: the in-index without the source, no agent index; or a file that lost its in-index, or only its agent index.
+        const raw = new Database(file);
+        if (inIndex !== "kept") raw.exec("DROP INDEX edges_in");
+        if (inIndex === "v3") raw.exec("CREATE INDEX edges_in ON edges (plane, dst, type)");
+        raw.exec("DROP INDEX edges_agent");
+        raw.pragma(`user_version = ${from}`);
+        assert.equal(indexes(raw).has("edges_agent"), false);
+        raw.close();
+        assert.deepEqual(links(), expected, `links read alike (from v${from}, in-index ${inIndex})`);
+        const check = new Database(file, { readonly: true });
+        assert.equal(check.pragma("user_version", { simple: true }), SCHEMA_VERSION);
+        const ix = indexes(check);
+        assert.deepEqual(ix.get("edges_in"), ["plane", "dst", "type", "src"], `from v${from}`);
+        assert.deepEqual(ix.get("edges_agent"), ["plane", "dst"], `from v${from}`);
+        const plan = (sql: string) => (check.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(" ");
+        assert.match(plan("SELECT id, type, src, dst FROM edges WHERE plane = 1 AND dst IN (SELECT value FROM json_each('[1]'))"), /COVERING INDEX edges_in/);
+        assert.match(
+          plan(`SELECT id, props FROM edges INDEXED BY ${EDGES_AGENT_INDEX} WHERE plane = 1 AND dst IN (SELECT value FROM json_each('[1]')) AND ${AGENT_EDGE_TEST}`),
+          /INDEX edges_agent/,
+        );
+        const partial = check.prepare("SELECT count(*) AS n FROM edges INDEXED BY edges_agent WHERE plane = 1 AND " + AGENT_EDGE_TEST).get() as { n: number };
+        assert.equal(partial.n, 2, "the agent index holds the two edges stamped by an agent");
         check.close();
       }
     });

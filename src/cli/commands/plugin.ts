@@ -3,7 +3,7 @@ import { DrsgError } from "../../model/errors.js";
 import { join } from "node:path";
 import { CATALOG_DIR } from "../../paths.js";
 import { officialPlugins } from "../../plugin/host.js";
-import { readPluginFolder } from "../../plugin/manifest.js";
+import { comparePluginNames, readPluginFolder } from "../../plugin/manifest.js";
 import { catalogNames, installedStatus, installPlugin, removePlugin } from "../../plugin/registry.js";
 import { type Command, flag } from "../command.js";
 
@@ -57,7 +57,7 @@ export const pluginCommand: Command = {
           build: e.build,
           ...(problem ? { refused: problem } : {}),
         })),
-      ].sort((a, b) => a.name.localeCompare(b.name));
+      ].sort((a, b) => comparePluginNames(a.name, b.name));
       if (flag(args, "available")) {
         const cat = catalogNames().map((n) => {
           const offered = readPluginFolder(join(CATALOG_DIR, n)).manifest.version;
