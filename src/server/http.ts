@@ -60,6 +60,9 @@ export interface RunningServer {
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
+/** How long an idle keep-alive socket is kept (server.keepAliveTimeout; see where it is set). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, "");
   return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
@@ -742,6 +745,11 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   // requestTimeout (408 and the socket closed); the body timer above answers first with words.
   server.headersTimeout = headersTimeoutMs;
   server.requestTimeout = headersTimeoutMs + bodyTimeoutMs + 1000;
+  // A fold that resolves a family in full holds the event loop for seconds; when it lets go,
+  // Node runs its timers before it reads the sockets, so with the default 5 s an idle keep-alive
+  // socket a client has just reused (its request waiting unread) was closed under it: ECONNRESET
+  // for a request that was on time. Idle sockets are kept a minute (clients drop theirs sooner).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

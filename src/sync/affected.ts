@@ -86,8 +86,17 @@ export function interfaceOf(p: Partial): string {
     d: p.defs.map(({ line: _l, endLine: _e, start: _s, end: _n, doc: _d, ...rest }) => rest),
     i: p.imports.map(({ line: _l, ...rest }) => rest),
     x: p.exports.map(({ line: _l, ...rest }) => rest),
-    l: p.locals.filter((l) => seenOutside(p, l)).map(({ line: _l, at: _a, ...rest }) => rest),
+    l: p.locals.filter((l) => seenOutside(p, l)).map(localShape),
   });
+}
+
+/**
+ * A local without its positions: where a block binding is visible (`at`, `from`, `end`) is no
+ * concern of other files — only that it is one. Positions shift with any edit above them.
+ */
+function localShape(l: Local): Omit<Local, "line" | "at" | "from" | "end"> & { block?: true } {
+  const { line: _l, at: _a, from: _f, end, ...rest } = l;
+  return end === undefined ? rest : { ...rest, block: true };
 }
 
 /**
@@ -111,7 +120,10 @@ function elementsOf(p: Partial): Map<string, { name: string; value: string; owne
   };
   p.defs.forEach((d, i) => {
     const { line: _l, endLine: _e, start: _s, end: _n, doc: _d, id: _i, parent, ...rest } = d;
-    add(`d:${chain[i]}`, d.name, { ...rest, parent: scopeName(parent) }, ownerAt(parent, d.kind === "field"));
+    const owner = ownerAt(parent, d.kind === "field");
+    // A function's own definitions (a helper nested in it) are no other file's names: they reach
+    // other files only through what the function returns (its `r:` element).
+    add(`d:${chain[i]}`, d.name, { ...rest, parent: scopeName(parent) }, owner ?? (inFunction(p, parent) ? PRIVATE : undefined));
   });
   for (const imp of p.imports) {
     const { line: _l, scope, ...rest } = imp;
@@ -123,10 +135,11 @@ function elementsOf(p: Partial): Map<string, { name: string; value: string; owne
   }
   for (const l of p.locals) {
     if (!seenOutside(p, l)) continue;
-    const { line: _l, at: _a, scope, ...rest } = l;
+    const { scope, ...rest } = localShape(l);
     if (isReturnLocal(l)) {
       const fn = returnsOf(p, l);
-      add(`r:${scopeName(l.scope)}`, fn >= 0 ? p.defs[fn]!.name : "", rest, fn >= 0 ? ownerAt(p.defs[fn]!.parent, false) : undefined);
+      const owner = fn >= 0 ? ownerAt(p.defs[fn]!.parent, false) : undefined;
+      add(`r:${scopeName(l.scope)}`, fn >= 0 ? p.defs[fn]!.name : "", rest, owner ?? (fn >= 0 && inFunction(p, p.defs[fn]!.parent) ? PRIVATE : undefined));
     } else {
       // An attribute target (`self.cache`) is seen by the name other files write (`cache`); an
       // interface's call signature (`(`) by the interface's.
@@ -145,6 +158,19 @@ function importedName(imp: Import): string {
   if (imp.local) return imp.local;
   if (imp.imported !== "*" || imp.wildcard) return imp.imported;
   return /[A-Za-z_$][\w$]*/.exec(imp.source)?.[0] ?? "*";
+}
+
+/** The owner of an element no other file can name (a definition inside a function). */
+const PRIVATE = "\u0000private";
+
+/** Whether a definition under `scope` is inside a function (through blocks and fields, not a class). */
+function inFunction(p: Partial, scope: number): boolean {
+  for (let i = scope; i >= 0; i = p.defs[i]!.parent) {
+    const kind = p.defs[i]!.kind;
+    if (CLASS_KINDS.has(kind)) return false;
+    if (FUNCTION_KINDS.has(kind)) return true;
+  }
+  return false;
 }
 
 /**
@@ -186,6 +212,7 @@ export function changedNames(a: Partial, b: Partial): Map<string, Set<string> | 
   const eb = elementsOf(b);
   const out = new Map<string, Set<string> | null>();
   const touch = (x: { name: string; owner?: string }) => {
+    if (x.owner === PRIVATE) return;
     if (x.owner === undefined) out.set(x.name, null);
     else if (!out.has(x.name)) out.set(x.name, new Set([x.owner]));
     else out.get(x.name)?.add(x.owner);
@@ -272,6 +299,13 @@ interface Touch {
   origin: string;
 }
 
+/**
+ * Members code uses without writing their names, that a resolver may read: constructors, calls
+ * on an instance, context managers, iteration, subscripts, descriptors, attribute fallbacks.
+ */
+const IMPLICIT_MEMBER =
+  /^(?:constructor|__(?:init|new|call|enter|aenter|exit|aexit|iter|aiter|next|anext|getitem|class_getitem|get|set|getattr|getattribute|init_subclass|set_name)__)$/;
+
 /** Touches past this many resolve the family in full: listing them would cost as much. */
 const MAX_TOUCHES = 200_000;
 
@@ -300,6 +334,8 @@ export interface Affected {
   reshaped: string[];
   /** Names touched, for the log: `Class.name` for a member. */
   names: string[];
+  /** With DRSG_DEBUG: the touches (name@origin) that brought in the most files, and how many. */
+  why?: string[];
 }
 
 /**
@@ -425,12 +461,13 @@ export function affected(input: AffectedInput): Affected | undefined {
     return carries(x, owner.class);
   };
   /**
-   * Whether a file writes `name` as the touch needs: a member as a use; a module's name also
-   * through a star import; "*" (a wildcard import changed: any name of the module) always.
+   * Whether a file writes `name` as the touch needs: a member as a use (a constructor or a
+   * `__dunder__` is used by any code holding the class: `new C(…)`, `C()`, `with c`); a module's
+   * name also through a star import; "*" (a wildcard import changed: any name of the module) always.
    */
   const writes = (x: KnownPartial, name: string, owner: Owner): boolean => {
     const t = input.tokens(x);
-    if (owner !== null && "class" in owner) return t.used.has(name);
+    if (owner !== null && "class" in owner) return t.used.has(name) || IMPLICIT_MEMBER.test(name);
     return t.all.has(name) || (owner !== null && (t.star || name === "*"));
   };
 
@@ -440,6 +477,8 @@ export function affected(input: AffectedInput): Affected | undefined {
   // (`app.get('/', (c) => c.json())`, `b.bar()` bound through B extends C) are re-resolved.
   // A file that writes a touched name is resolved again; one that binds a module's touched name
   // passes it on as its own (`from .mod import x` in a package re-exports x).
+  // DRSG_DEBUG: which touches brought the most files in (the log line of resolvePart).
+  const why = process.env.DRSG_DEBUG ? new Map<string, number>() : undefined;
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     if (seenTouch.size > MAX_TOUCHES) return undefined;
     const [u, t] = next;
@@ -455,6 +494,7 @@ export function affected(input: AffectedInput): Affected | undefined {
       if (shown && !shown.has(u) && path !== mod) continue;
       const x = mine.get(path)!;
       if (!reads(path, t.origin) || !writes(x, u, t.owner) || !holds(path, x, t.owner)) continue;
+      if (why && !files.has(path)) why.set(`${u}@${t.origin}`, (why.get(`${u}@${t.origin}`) ?? 0) + 1);
       files.add(path);
       if (mod !== undefined && path !== mod) touch(u, { owner: { module: path }, origin: path });
     }
@@ -463,5 +503,6 @@ export function affected(input: AffectedInput): Affected | undefined {
     const owners = new Set(ts.map((t) => (t.owner !== null && "class" in t.owner ? t.owner.class : "")));
     return owners.has("") ? n : `${[...owners].join("|")}.${n}`;
   });
-  return { files, reshaped, names };
+  const top = why ? [...why].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, n]) => `${k} ×${n}`) : undefined;
+  return { files, reshaped, names, ...(top ? { why: top } : {}) };
 }

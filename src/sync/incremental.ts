@@ -420,7 +420,7 @@ export class FactIndex {
     const E = a.files;
     log(
       "debug",
-      `fold ${name}: ${changed.length} changed (${a.reshaped.length} reshaped), names touched: ${a.names.slice(0, 40).join(" ")}${a.names.length > 40 ? ` … (${a.names.length})` : ""}; ${E.size} file(s) to resolve`,
+      `fold ${name}: ${changed.length} changed (${a.reshaped.length} reshaped), names touched: ${a.names.slice(0, 40).join(" ")}${a.names.length > 40 ? ` … (${a.names.length})` : ""}; ${E.size} file(s) to resolve${a.why?.length ? ` — most by ${a.why.join(", ")}` : ""}`,
     );
     if (E.size > Math.max(64, mine.size / 2)) return { why: `${E.size} of ${mine.size} files affected` };
     // A lazy family's facts for E, read from the plane (the rest is not needed).
