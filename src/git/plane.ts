@@ -6,6 +6,7 @@
 import type { EdgeFact, NodeFact, PropValue, Props } from "../model/facts.js";
 import { compareEdges } from "../resolve/common.js";
 import { applyFacts } from "../sync/apply.js";
+import { readNodeKeys, readNodesByPrimaryLabel } from "../store/reader.js";
 import type { Reader, Writer } from "../store/types.js";
 import type { CommitInfo, GitRepo, ReflogEntry } from "./repo.js";
 
@@ -169,6 +170,24 @@ export function rebasesFromReflog(entries: ReflogEntry[]): { startTs: number; ol
   return out;
 }
 
+/** The edges out of `nodes`, by src, type and dst key. */
+function edgesOutOf(r: Reader, plane: string, nodes: { id: number }[]): Map<string, { props: Props }> {
+  const out = nodes.flatMap((n) => r.edgesOut(plane, n.id));
+  const keyOf = new Map(readNodeKeys(r, plane, [...new Set(out.flatMap((e) => [e.src, e.dst]))]).map(({ id, key }) => [id, key]));
+  const edges = new Map<string, { props: Props }>();
+  for (const e of out) {
+    const src = keyOf.get(e.src);
+    const dst = keyOf.get(e.dst);
+    if (src !== undefined && dst !== undefined) edges.set(`${src}\u0000${e.type}\u0000${dst}`, { props: e.props });
+  }
+  return edges;
+}
+
+/** The labels of what moves in a history plane (commits never change), one per node. */
+const MOVING_LABELS = ["Branch", "Tag", "Head", "Rebase"] as const;
+/** The properties of those nodes that name a commit a walk started from. */
+const TIP_PROPS = ["tip", "target", "sha", "onto", "replaced_tip", "result"] as const;
+
 function iso(ts: number): string {
   return new Date(ts * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
@@ -200,6 +219,21 @@ export async function readGitPlane(repo: GitRepo, r: Reader, plane: string, opts
   const reflog = await repo.reflog("HEAD").catch(() => [] as ReflogEntry[]);
   const rebases = rebasesFromReflog(reflog);
 
+  // What the plane's moving part holds — read first: a tip it records (a branch's, a tag's, HEAD's,
+  // a rebase's) was walked by the update that wrote it, so only a tip that moved is walked again.
+  // One label each, as written below: read by the label index alone (finding a label in second
+  // place would scan the whole plane, commits included, once per database commit).
+  const haveNodes = new Map<string, { labels: string[]; props: Props; id: number }>();
+  const walked = new Set<string>();
+  if (info) {
+    for (const label of MOVING_LABELS) {
+      for (const n of readNodesByPrimaryLabel(r, plane, label)) {
+        haveNodes.set(n.key, { labels: n.labels, props: n.props, id: n.id });
+        for (const p of TIP_PROPS) if (typeof n.props[p] === "string") walked.add(n.props[p]);
+      }
+    }
+  }
+
   // New commits: newest first from every tip, stopping at commits the plane holds — and, on a
   // plane whose first read was bounded, at commits older than what it read (the ledger says
   // older commits are not in the plane: an update must not read them back a window at a time).
@@ -221,7 +255,7 @@ export async function readGitPlane(repo: GitRepo, r: Reader, plane: string, opts
   const tips = [head, ...branches.map((b) => b.sha), ...tags.map((t) => t.sha)];
   // Commits a rebase replaced are kept while git still has them (they are history too).
   for (const rb of rebases) tips.push(rb.oldTip, rb.onto, rb.result);
-  for (const t of tips) await enqueue(t);
+  for (const t of tips) if (t === undefined || !walked.has(t)) await enqueue(t);
   let truncated = false;
   while (heap.size > 0) {
     if (fresh.size >= max) {
@@ -245,8 +279,7 @@ export async function readGitPlane(repo: GitRepo, r: Reader, plane: string, opts
   const wantNodes = new Map<string, NodeFact>();
   const wantEdges = new Map<string, EdgeRef>();
   const edge = (src: string, type: string, dst: string, props: Props = {}) => {
-    if (present(dst.slice(dst.indexOf(":") + 1)) || !dst.startsWith("commit:"))
-      wantEdges.set(`${src}\u0000${type}\u0000${dst}`, { src, type, dst, props: stamp(props) });
+    wantEdges.set(`${src}\u0000${type}\u0000${dst}`, { src, type, dst, props: stamp(props) });
   };
   const headBranch = headRef?.startsWith("refs/heads/") ? headRef.slice("refs/heads/".length) : undefined;
   for (const b of branches) {
@@ -304,37 +337,34 @@ export async function readGitPlane(repo: GitRepo, r: Reader, plane: string, opts
     for (const s of rb.replaced) edge(rb.key, "REPLACED", commitKey(s));
   }
 
-  // Diff the moving part against the plane (commits are never in it: they are immutable).
-  const haveNodes = new Map<string, { labels: string[]; props: Props; id: number }>();
-  const haveEdges = new Map<string, { props: Props }>();
-  if (info) {
-    const keyOf = new Map<number, string>();
-    for (const label of ["Branch", "Tag", "Head", "Rebase"]) {
-      for (const n of r.nodesByLabel(plane, label, 1_000_000)) {
-        haveNodes.set(n.key, { labels: n.labels, props: n.props, id: n.id });
-        keyOf.set(n.id, n.key);
-      }
-    }
-    for (const [key, n] of haveNodes) {
-      for (const e of r.edgesOut(plane, n.id)) {
-        const dst = keyOf.get(e.dst) ?? r.getNode(plane, e.dst)?.key;
-        if (dst !== undefined) haveEdges.set(`${key}\u0000${e.type}\u0000${dst}`, { props: e.props });
-      }
-    }
-  }
+  // Diff the moving part against the plane (commits are never in it: they are immutable). A node
+  // whose labels and properties are unchanged holds the edges the last update gave it: they follow
+  // from its properties and from which commits the plane had, and commits arrive only as this
+  // update's new ones. So only a changed or removed node's edges are read back and compared.
+  const changed = new Set<string>();
   for (const [key, n] of wantNodes) {
     const h = haveNodes.get(key);
-    if (!h || canon(h.labels) !== canon(n.labels) || canon(h.props) !== canon(n.props)) delta.upsert.push(n);
+    if (!h || canon(h.labels) !== canon(n.labels) || canon(h.props) !== canon(n.props)) {
+      delta.upsert.push(n);
+      changed.add(key);
+    }
   }
   for (const key of haveNodes.keys()) if (!wantNodes.has(key) && !key.startsWith("rebase:")) delta.remove.push(key);
+  const haveEdges = edgesOutOf(r, plane, [...changed, ...delta.remove].flatMap((k) => haveNodes.get(k) ?? []));
+  const commitOf = (key: string) => (key.startsWith("commit:") ? key.slice("commit:".length) : undefined);
   for (const [id, e] of wantEdges) {
+    const sha = commitOf(e.dst);
+    if (!changed.has(e.src)) {
+      if (sha !== undefined && fresh.has(sha)) delta.addEdges.push(e);
+      continue;
+    }
+    if (sha !== undefined && !present(sha)) continue;
     const h = haveEdges.get(id);
     if (!h || canon(h.props) !== canon(e.props)) delta.addEdges.push(e);
   }
   for (const [id] of haveEdges) {
     if (wantEdges.has(id)) continue;
     const [src, type, dst] = id.split("\u0000") as [string, string, string];
-    if (src.startsWith("rebase:") && !wantNodes.has(src)) continue; // rebases the reflog forgot stay
     delta.removeEdges.push({ src, type, dst });
   }
 

@@ -2,7 +2,7 @@
 // as-of reader (history tables), every write is refused, and currentSeq() is that commit — so
 // the caches the verbs keep per commit (graph views, plane records, key prefixes) stay right.
 import { DrsgError } from "../model/errors.js";
-import { readEdgesById, readLinksIn, readNodeKeys } from "./reader.js";
+import { readEdgesById, readLinksIn, readNodeKeys, readNodesByPrimaryLabel } from "./reader.js";
 import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export class AsOfStore implements Store {
@@ -60,6 +60,9 @@ export class AsOfStore implements Store {
   }
   nodesByLabel(plane: string, label: string, limit?: number): StoredNode[] {
     return this.r.nodesByLabel(plane, label, limit);
+  }
+  nodesByPrimaryLabel(plane: string, label: string): StoredNode[] {
+    return readNodesByPrimaryLabel(this.r, plane, label);
   }
   nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
     return readNodeKeys(this.r, plane, ids);

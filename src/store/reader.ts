@@ -28,6 +28,12 @@ export function readEdgesById(r: Reader, plane: string, ids: readonly number[]):
   return out;
 }
 
+/** Reader.nodesByPrimaryLabel of a reader that lacks it, through nodesByLabel. */
+export function readNodesByPrimaryLabel(r: Reader, plane: string, label: string): StoredNode[] {
+  if (r.nodesByPrimaryLabel) return r.nodesByPrimaryLabel(plane, label);
+  return r.nodesByLabel(plane, label, Number.MAX_SAFE_INTEGER).filter((n) => n.labels[0] === label);
+}
+
 /** Reader.nodeKeys of a reader that lacks it, through getNode per node. */
 export function readNodeKeys(r: Reader, plane: string, ids: readonly number[]): { id: number; key: string }[] {
   if (r.nodeKeys) return r.nodeKeys(plane, ids);
@@ -402,6 +408,12 @@ export class SqlReader implements Reader {
     return rows.map((r) => toNode(plane, r));
   }
 
+  nodesByPrimaryLabel(plane: string, label: string): StoredNode[] {
+    const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE plane = @p AND label = @label ORDER BY id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), label })) as NodeRow[];
+    return rows.map((r) => toNode(plane, r));
+  }
+
   nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
     if (ids.length === 0) return [];
     // By rowid (`+plane`: not through a (plane, …) index, which would read every node of the plane).
@@ -499,6 +511,15 @@ export class SqlReader implements Reader {
     const sql = `SELECT id, key, labels, props FROM ${this.src.nodes} WHERE plane = @p AND ${test} ORDER BY id`;
     const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), file })) as NodeRow[];
     return rows.map((r) => toNode(plane, r));
+  }
+
+  edgesFromFileless(plane: string): { src: StoredNode; edge: StoredEdge }[] {
+    // CROSS JOIN: nodes first, by the file index (SQLite would otherwise scan the plane's edges).
+    const sql =
+      `SELECT n.id AS nid, n.key, n.labels, n.props AS nprops, e.id, e.type, e.src, e.dst, e.props FROM ${this.src.nodes} n ` +
+      `CROSS JOIN ${this.src.edges} e ON e.plane = n.plane AND e.src = n.id WHERE n.plane = @p AND json_extract(n.props, '$.file') IS NULL ORDER BY e.id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane) })) as (EdgeRow & { nid: number; key: string; labels: string; nprops: string })[];
+    return rows.map((r) => ({ src: toNode(plane, { id: r.nid, key: r.key, labels: r.labels, props: r.nprops }), edge: toEdge(plane, r) }));
   }
 
   /**

@@ -5,7 +5,7 @@
 // mounted plane go through `writeTo(plane, fn)`; `write()` is the main database's.
 import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
-import { readEdgesById, readLinksIn, readNodeKeys } from "./reader.js";
+import { readEdgesById, readLinksIn, readNodeKeys, readNodesByPrimaryLabel } from "./reader.js";
 import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export interface Mount {
@@ -109,6 +109,9 @@ export class RoutedStore implements Store {
   nodesByLabelProps(plane: string, label: string, keys: string[]): StoredNode[] {
     const s = this.storeOf(plane);
     return s.nodesByLabelProps ? s.nodesByLabelProps(plane, label, keys) : s.nodesByLabel(plane, label);
+  }
+  nodesByPrimaryLabel(plane: string, label: string): StoredNode[] {
+    return readNodesByPrimaryLabel(this.storeOf(plane), plane, label);
   }
   nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
     return readNodeKeys(this.storeOf(plane), plane, ids);

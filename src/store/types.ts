@@ -76,6 +76,12 @@ export interface Reader {
   nodesKeyContaining(plane: string, text: string, limit?: number): StoredNode[];
   nodesByLabel(plane: string, label: string, limit?: number): StoredNode[];
   /**
+   * The nodes whose primary (first) label is `label`, by the (plane, label) index alone: what a
+   * writer that gives its nodes one label reads back of its own, without the scan that finding
+   * the label in second place needs once per database commit. Optional: callers filter nodesByLabel.
+   */
+  nodesByPrimaryLabel?(plane: string, label: string): StoredNode[];
+  /**
    * nodesByLabel reading only properties `keys` of each node (the others are absent from
    * `props`): what a query that touches a few properties of many nodes needs, without parsing
    * every property map. Optional: callers fall back to nodesByLabel.
@@ -92,6 +98,12 @@ export interface Reader {
   nodesByNameProp?(plane: string, name: string): StoredNode[];
   /** Nodes whose `file` property is `file` (null: without one), by an index. Optional (sync reads the whole plane without it). */
   nodesByFile?(plane: string, file: string | null): StoredNode[];
+  /**
+   * The edges leaving a node without a `file` property, with that node, in one read (the file
+   * index, then the edges' out-index): a fold's edges between stand-ins, where a plane holds
+   * thousands of Externals and few such edges. Optional, with nodesByFile.
+   */
+  edgesFromFileless?(plane: string): { src: StoredNode; edge: StoredEdge }[];
   /** Edges out plus edges in at node `id` whose `_generated_by` is `by`, each side counted up to `cap`. Optional, with nodesByFile. */
   edgeDegreeCapped?(plane: string, id: number, by: string, cap: number): number;
   /** The nodes of `ids` the plane holds, in id order (one read for many neighbours). Optional: callers ask getNode per id. */

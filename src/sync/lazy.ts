@@ -110,14 +110,14 @@ export function planeSource(store: Store, plane: string): FactSource {
       }
       // Edges between stand-ins start at one: at a node without a file (an External).
       const loose = new Map<string, EdgeFact>();
-      for (const n of store.nodesByFile!(plane, null)) {
-        if (n.props._generated_by !== build) continue;
-        for (const e of store.edgesOut(plane, n.id)) {
-          if (e.props._generated_by !== build) continue;
-          const t = nodeOf(e.dst);
-          if (!t || mine(t, build, files)) continue;
-          loose.set(edgeKey({ src: n.key, type: e.type, dst: t.key }), { src: n.key, type: e.type, dst: t.key, props: e.props });
-        }
+      const out = store.edgesFromFileless
+        ? store.edgesFromFileless(plane)
+        : store.nodesByFile!(plane, null).flatMap((src) => store.edgesOut(plane, src.id).map((edge) => ({ src, edge })));
+      for (const { src: n, edge: e } of out) {
+        if (n.props._generated_by !== build || e.props._generated_by !== build) continue;
+        const t = nodeOf(e.dst);
+        if (!t || mine(t, build, files)) continue;
+        loose.set(edgeKey({ src: n.key, type: e.type, dst: t.key }), { src: n.key, type: e.type, dst: t.key, props: e.props });
       }
       return { shared, loose, reached };
     },

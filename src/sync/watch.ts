@@ -11,7 +11,12 @@ import { errorText } from "../model/errors.js";
 import type { FoldResult, PlaneSync } from "./fold.js";
 
 export interface WatcherOptions {
-  /** Quiet time after the last event before acting (ms; default 120). */
+  /**
+   * Quiet time after the last event before acting (ms; default 25). A commit moves its ref in one
+   * lock-and-rename (events within a millisecond); a rebase or a pull moves it many times, and a
+   * fold started meanwhile is followed by one more to where it ended (kick's `again`), so a burst
+   * costs at most one fold more than waiting it out would.
+   */
   debounceMs?: number;
   /** Also compare HEAD with the plane every this many ms (default 5000; 0 = never). */
   pollMs?: number;
@@ -27,6 +32,8 @@ export function isWatchedGitPath(gitdir: string, commonDir: string, p: string): 
   const refs = path.join(commonDir, "refs");
   return p === refs || p.startsWith(refs + path.sep);
 }
+
+const DEBOUNCE_MS = 25;
 
 let heapBounded = false;
 
@@ -120,7 +127,7 @@ export class Watcher {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.kick();
-    }, this.opts.debounceMs ?? 120);
+    }, this.opts.debounceMs ?? DEBOUNCE_MS);
   }
 
   private kick(): void {

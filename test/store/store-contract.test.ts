@@ -484,4 +484,34 @@ describe("store contract", () => {
       assert.equal(store.getCachedPartial("p2", "ts@1"), json);
     });
   });
+
+  describe("reads a fold and a history update make", () => {
+    it("nodesByPrimaryLabel finds a label in first place only, now and as of a commit", () => {
+      store.write((w) => {
+        w.createPlane("g");
+        w.createNode("g", { key: "tag:v1", labels: ["Tag"], props: { target: "a" } });
+        w.createNode("g", { key: "x", labels: ["Note", "Tag"], props: {} });
+        w.createNode("g", { key: "branch:main", labels: ["Branch"], props: {} });
+      });
+      const seq = store.currentSeq();
+      assert.deepEqual(store.nodesByPrimaryLabel!("g", "Tag").map((n) => n.key), ["tag:v1"]);
+      assert.deepEqual(store.nodesByLabel("g", "Tag").map((n) => n.key), ["tag:v1", "x"], "nodesByLabel finds both");
+      store.write((w) => w.deleteNode("g", w.getNodeByKey("g", "tag:v1")!.id));
+      assert.deepEqual(store.nodesByPrimaryLabel!("g", "Tag"), []);
+      assert.deepEqual(store.asOf(seq).nodesByPrimaryLabel!("g", "Tag").map((n) => n.key), ["tag:v1"]);
+    });
+
+    it("edgesFromFileless gives the edges leaving nodes without a file, with those nodes", () => {
+      store.write((w) => {
+        w.createPlane("p");
+        const ext = w.createNode("p", { key: "python:os", labels: ["External"], props: {} });
+        const ext2 = w.createNode("p", { key: "python:os.path", labels: ["External"], props: {} });
+        const f = w.createNode("p", { key: "p/a.f", labels: ["Function"], props: { file: "a.py" } });
+        w.createEdge("p", { type: "CONTAINS", src: ext, dst: ext2, props: { n: 1 } });
+        w.createEdge("p", { type: "CALLS", src: f, dst: ext, props: {} });
+      });
+      const got = store.edgesFromFileless!("p").map(({ src, edge }) => [src.key, src.labels, edge.type, edge.props]);
+      assert.deepEqual(got, [["python:os", ["External"], "CONTAINS", { n: 1 }]]);
+    });
+  });
 });

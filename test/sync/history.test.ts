@@ -28,6 +28,31 @@ after(async () => {
   cleanupAll();
 });
 
+/** A history plane's branches, tags and HEAD with their edges, as text (node ids left out). */
+function movingPart(s: Store, g: string): string[] {
+  const out: string[] = [];
+  for (const label of ["Branch", "Tag", "Head"]) {
+    for (const n of s.nodesByLabel(g, label)) {
+      out.push(`${n.key} ${JSON.stringify(n.props)}`);
+      for (const e of s.edgesOut(g, n.id)) out.push(`${n.key} -${e.type}-> ${s.getNode(g, e.dst)?.key} ${JSON.stringify(e.props)}`);
+    }
+  }
+  return out.sort();
+}
+
+/** What a first read of the repository at `dir` writes for them (a fresh store). */
+async function movingPartAfresh(dir: string): Promise<string[]> {
+  const { store: s } = tempStore();
+  try {
+    const sync = await openSync(s, dir, { plane: "shop" });
+    await sync.syncToHead();
+    await sync.close();
+    return movingPart(s, "shop_git");
+  } finally {
+    s.close();
+  }
+}
+
 async function run(input: Record<string, unknown>): Promise<string> {
   const r = await callTool(toolCtx(store), history, input);
   assert.equal(r.isError, false, r.text);
@@ -161,9 +186,19 @@ describe("history follows folds", () => {
     assert.ok(hist && hist.facts > 0);
     assert.equal(s.getNodeByKey(g, "branch:hotfix")!.props.tip, h.sha.merge);
     assert.equal(s.getNodeByKey(g, "tag:v9")!.props.target, h.sha.base);
+    assert.deepEqual(movingPart(s, g), await movingPartAfresh(dir), "refs and their edges as a first read writes them");
+    // A tag moved, a new commit on a branch HEAD is not on (a tip that moved is walked again).
+    git(dir, ["tag", "-f", "v9", h.sha.last!]);
+    git(dir, ["checkout", "-q", "-b", "side", h.sha.merge!]);
+    const [side] = makeRepo(dir, [{ files: { "side.txt": "side\n" }, message: "side" }]);
+    git(dir, ["checkout", "-q", "-"]);
+    await sync.refreshHistory();
+    assert.ok(s.getNodeByKey(g, commitKey(side!)), "the new branch's commit is read");
+    assert.deepEqual(movingPart(s, g), await movingPartAfresh(dir), "after a moved tag and a new branch");
     git(dir, ["branch", "-q", "-D", "hotfix"]);
     await sync.refreshHistory();
     assert.equal(s.getNodeByKey(g, "branch:hotfix"), undefined, "a deleted branch goes");
+    assert.deepEqual(movingPart(s, g), await movingPartAfresh(dir), "after a deleted branch");
     assert.equal(await sync.refreshHistory(), undefined, "an unchanged repository writes nothing");
     await sync.close();
     s.close();
