@@ -301,9 +301,12 @@ export function recoverParse(parser: Parser, tree: Tree, source: string, rules: 
   let best: { tree: Tree; rewrites: number; errors: number } | undefined;
   let errors = countErrors(tree);
   const tries = rules.length === 1 ? [rules] : [rules, ...rules.map((r) => [r])];
+  // A rule alone often gives the text all of them gave (the others matched nothing): parsed once.
+  const tried = new Set<string>();
   for (const set of tries) {
     const { text, rewrites } = rewrite(source, set);
-    if (rewrites === 0 || text === source) continue;
+    if (rewrites === 0 || text === source || tried.has(text)) continue;
+    tried.add(text);
     const t = parser.parse(text);
     if (!t) continue;
     const n = countErrors(t);

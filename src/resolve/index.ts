@@ -25,6 +25,16 @@ export function isResolverFamily(name: string): boolean {
 }
 
 /**
+ * Families whose resolution reads a file's partial only when a lookup reaches it (python's
+ * DeferredInfo); every other family reads each file's definitions whatever changed.
+ */
+const ON_DEMAND = new Set(["python"]);
+
+export function familyReadsOnDemand(name: string): boolean {
+  return ON_DEMAND.has(name);
+}
+
+/**
  * Families that say which files a file's resolution may read (ResolveInput's contract, P3 in
  * src/sync/incremental.ts): a fold re-resolves only the files that may read a changed interface.
  */

@@ -25,6 +25,7 @@ import { FactIndex, type IncrementalStats, type Known } from "./incremental.js";
 import { deferredPartial, isUnread, lazyCapable, planeSource, writerState } from "./lazy.js";
 import { buildFacts, type PartialCache } from "./pipeline.js";
 import type { Partial } from "../model/partial.js";
+import { familyReadsOnDemand } from "../resolve/index.js";
 import { DEFAULT_MAX_BYTES, type WalkFile, blobSizeOrMissing, gitEntrySkip, walkSource } from "./walk.js";
 
 /** The tree the plane reflects: its readable files and the manifests the plugins read. */
@@ -570,31 +571,74 @@ export class PlaneSync {
   private async extractAhead(changes: TreeChange[]): Promise<number> {
     try {
       const cut = this.prefix === "" ? 0 : this.prefix.length + 1;
-      const files: { path: string; oid: string; read: () => Promise<Uint8Array> }[] = [];
+      const claimed: { path: string; oid: string; job: string }[] = [];
       for (const c of changes) {
         if (c.change === "D" || !c.newOid || (cut > 0 && !c.path.startsWith(`${this.prefix}/`))) continue;
         const rel = c.path.slice(cut);
-        if (!this.opts.plugins.route(rel) || gitEntrySkip(rel, c.newMode ?? "100644")) continue;
-        const size = await blobSizeOrMissing(this.repo, c.newOid);
-        if (size === undefined || size > DEFAULT_MAX_BYTES) continue;
-        const oid = c.newOid;
-        files.push({ path: rel, oid, read: () => this.repo.readBlob(oid) });
+        const route = this.opts.plugins.route(rel);
+        if (!route || gitEntrySkip(rel, c.newMode ?? "100644")) continue;
+        claimed.push({ path: rel, oid: c.newOid, job: route.job });
       }
-      if (files.length === 0 || files.length > 64) return 0;
+      if (claimed.length === 0 || claimed.length > 64) return 0;
       // A pool already running does it; else one worker (the main thread is busy reading the
-      // other partials, and a full pool would compile every grammar on every core).
+      // other partials, and a full pool would compile every grammar on every core). Started
+      // before anything here awaits, with its grammars: the worker's start-up and query compile
+      // (~0.5 s for TypeScript's) then run beside warm()'s reads, not after them.
       const shared = this.opts.pool ?? this.ownPool;
       const pool = shared ?? new ExtractPool(this.opts.plugins.jobs(), 1);
+      const compiling = pool.warm([...new Set(claimed.map((c) => c.job))]).catch(() => undefined);
       try {
+        const files: { path: string; oid: string; read: () => Promise<Uint8Array> }[] = [];
+        for (const { path, oid } of claimed) {
+          const size = await blobSizeOrMissing(this.repo, oid);
+          if (size === undefined || size > DEFAULT_MAX_BYTES) continue;
+          files.push({ path, oid, read: () => this.repo.readBlob(oid) });
+        }
+        if (files.length === 0) return 0;
         const b = await buildFacts({ files, plugins: this.opts.plugins, treeName: basename(this.root), cache: storeCache(this.store), pool });
         return b.report.parsed;
       } finally {
+        await compiling;
         if (!shared) await pool.close();
       }
     } catch {
       return 0; // the fold extracts them again
     }
   }
+
+  /**
+   * Await `extracted`, reading meanwhile — a few at a time, between the events that bring it —
+   * the deferred partials the resolution will read anyway: those of families that read every
+   * file's definitions (familyReadsOnDemand). A one-shot fold's main thread otherwise waits idle
+   * for the worker that extracts the changed files. A partial that cannot be read is left to the
+   * fold (it reads the tree eagerly then).
+   */
+  private async readingWhile<T>(extracted: Promise<T>): Promise<T> {
+    const pending = [...this.partials.entries()]
+      .filter(([path, x]) => isUnread(x.partial) && !familyReadsOnDemand(this.opts.plugins.route(path)?.plugin.manifest.resolver ?? ""))
+      .map(([, x]) => x);
+    let settled = false;
+    const step = () => {
+      if (settled || this.closed) return;
+      for (let i = 0; i < 16; i++) {
+        const x = pending.pop();
+        if (!x) return;
+        try {
+          void x.partial.defs;
+        } catch {
+          // PartialUnavailable: the fold that needs it falls back to an eager read
+        }
+      }
+      setImmediate(step);
+    };
+    if (pending.length > 0) setImmediate(step);
+    try {
+      return await extracted;
+    } finally {
+      settled = true;
+    }
+  }
+
 
   /** Partials for every claimed file of `tree`: kept when the blob is known, cached or parsed otherwise. */
   private async partialsOf(tree: Tree): Promise<{ partials: Known; parsed: number; cached: number }> {
@@ -661,7 +705,7 @@ export class PlaneSync {
       // The changed files are extracted on the workers while the partials of the rest are read.
       const ahead = this.extractAhead(changes);
       await this.warm(from, false);
-      parsedAhead = await ahead;
+      parsedAhead = await this.readingWhile(ahead);
     }
     const t1 = performance.now();
     const { tree, changed } = await this.treeAt(from, to, changes);
