@@ -220,8 +220,73 @@ export function changedNames(a: Partial, b: Partial): Map<string, Set<string> | 
   for (const [id, x] of ea) if (eb.get(id)?.value !== x.value) touch(x);
   for (const [id, x] of eb) if (ea.get(id)?.value !== x.value) touch(x);
   // A function's inferred return type may follow calls to others in its file (`return
-  // this._addCheck(c)`): any change of the file's interface may change it, so its name is touched.
-  if (out.size > 0) for (const e of [ea, eb]) for (const [id, x] of e) if (id.startsWith("r:")) touch(x);
+  // this._addCheck(c)`, through a local `const x = this.f(); return x`): its name is touched when
+  // what its returns are typed through, within the file, reaches a changed name.
+  if (out.size > 0) {
+    const names = new Set(out.keys());
+    for (const [p, e] of [
+      [a, ea],
+      [b, eb],
+    ] as const)
+      for (const id of returnsReaching(p, names)) {
+        const x = e.get(id);
+        if (x) touch(x);
+      }
+  }
+  return out;
+}
+
+/**
+ * The `r:` elements (elementsOf) of the functions whose inferred result may follow one of
+ * `names`: a return local is typed through the identifiers it writes and its function's class
+ * (`self`, `this`), and, within the file, through what the locals, definitions and functions
+ * those identifiers name are typed through — transitively. Conservative: a name matches whoever
+ * declares it.
+ */
+function returnsReaching(p: Partial, names: ReadonlySet<string>): Set<string> {
+  const through = new Map<string, Set<string>>();
+  const put = (name: string, texts: (string | undefined)[]) => {
+    let set = through.get(name);
+    if (!set) through.set(name, (set = new Set()));
+    for (const t of texts) idents(t, set);
+  };
+  const fields = (l: Local) => [l.type, l.newOf, l.callOf, l.callReceiver, l.aliasOf, l.prop, l.importOf];
+  for (const d of p.defs) put(d.name, [d.returns, d.type, d.valueCallee, d.object, ...(d.extends ?? []), ...(d.implements ?? [])]);
+  for (const l of p.locals) {
+    if (!isReturnLocal(l)) put(l.name.slice(l.name.lastIndexOf(".") + 1), fields(l));
+    else {
+      const fn = returnsOf(p, l);
+      if (fn >= 0) put(p.defs[fn]!.name, fields(l));
+    }
+  }
+  const chain: string[] = [];
+  p.defs.forEach((d, i) => {
+    chain[i] = d.parent >= 0 && chain[d.parent] !== undefined ? `${chain[d.parent]}.${d.name}` : d.name;
+  });
+  const out = new Set<string>();
+  for (const l of p.locals) {
+    if (!isReturnLocal(l)) continue;
+    const id = `r:${l.scope >= 0 ? (chain[l.scope] ?? "?") : ""}`;
+    if (out.has(id)) continue;
+    const start = new Set<string>();
+    for (const t of fields(l)) idents(t, start);
+    const fn = returnsOf(p, l);
+    const cls = fn >= 0 ? memberOf(p, p.defs[fn]!.parent, false) : undefined;
+    if (cls !== undefined) start.add(cls);
+    const seen = new Set(start);
+    const queue = [...start];
+    for (let n = queue.pop(); n !== undefined; n = queue.pop()) {
+      if (names.has(n)) {
+        out.add(id);
+        break;
+      }
+      for (const m of through.get(n) ?? [])
+        if (!seen.has(m)) {
+          seen.add(m);
+          queue.push(m);
+        }
+    }
+  }
   return out;
 }
 

@@ -87,6 +87,8 @@ const PY_STEPS: Step[] = [
 ];
 
 
+const CHAIN = "export class P {\n  go() {\n    return 1;\n  }\n}\n\nexport class Q {\n  go() {\n    return 2;\n  }\n}\n\n";
+
 const TS_BASE = {
   "package.json": '{"name":"app","version":"1.0.0","dependencies":{"left-pad":"^1.3.0"}}',
   "src/base.ts": "export class Base {\n  save() {\n    return 1;\n  }\n}\n\nexport function helper() {\n  return 2;\n}\n",
@@ -102,6 +104,9 @@ const TS_BASE = {
   // Through a default export under another name.
   "src/dflt.ts": 'import { Base } from "./base.js";\n\nexport default function build(): Base {\n  return new Base();\n}\n',
   "src/use_dflt.ts": 'import mk from "./dflt.js";\n\nexport function k() {\n  return mk().save();\n}\n',
+  // A result inferred through a same-file callee: direct() returns what make() returns.
+  "src/chain.ts": `${CHAIN}\nexport class Maker {\n  make() {\n    return new P();\n  }\n  direct() {\n    const v = this.make();\n    return v;\n  }\n}\n`,
+  "src/use_chain.ts": 'import { Maker } from "./chain.js";\n\nexport function c() {\n  return new Maker().direct().go();\n}\n',
   // Nothing imports a test.
   "test/user.test.ts": 'import { User } from "../src/models.js";\n\nexport function t() {\n  return new User().greet();\n}\n',
   // Writes the same names, reads none of src.
@@ -144,6 +149,15 @@ const TS_STEPS: Step[] = [
     message: "a dependency added: a bare specifier may now be external",
     files: { "package.json": '{"name":"app","version":"1.0.1","dependencies":{"left-pad":"^1.3.1","lodash":"^4.0.0"}}' },
     full: /manifest package.json changed/,
+  },
+  {
+    message: "a method added to Maker: no inferred result follows it, use_chain stays",
+    files: { "src/chain.ts": `${CHAIN}\nexport class Maker {\n  make() {\n    return new P();\n  }\n  direct() {\n    const v = this.make();\n    return v;\n  }\n  extra() {\n    return 3;\n  }\n}\n` },
+    atMost: 1,
+  },
+  {
+    message: "make returns a Q now: direct(), inferred through make in the same file, changes use_chain's go",
+    files: { "src/chain.ts": `${CHAIN}\nexport class Maker {\n  make() {\n    return new Q();\n  }\n  direct() {\n    const v = this.make();\n    return v;\n  }\n  extra() {\n    return 3;\n  }\n}\n` },
   },
   {
     message: "the default export returns a Mixin now",
