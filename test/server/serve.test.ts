@@ -93,7 +93,7 @@ describe("drsg serve with a token", () => {
   let s: Served;
   before(async () => {
     const { db } = await fixtureDb();
-    s = await serve(["--db", db], { DRSG_TOKEN: TOKEN, DRSG_SESSION_IDLE_MS: "400", DRSG_MAX_BODY_BYTES: "100000" });
+    s = await serve(["--db", db], { DRSG_TOKEN: TOKEN, DRSG_SESSION_IDLE_MS: "3000", DRSG_MAX_BODY_BYTES: "100000" });
   });
   after(async () => s.stop());
 
@@ -182,8 +182,9 @@ describe("drsg serve with a token", () => {
     assert.equal(g.headers.get("allow"), "POST, DELETE");
     const sid = one.t.sessionId!;
     await one.c.close();
-    // Wait past the idle window (400 ms), then use the old session id: 404, so clients re-initialise.
-    await new Promise((r) => setTimeout(r, 1200));
+    // Wait past the idle window (3 s: a loaded machine can leave 400 ms between a session's own
+    // requests), then use the old session id: 404, so clients re-initialise.
+    await new Promise((r) => setTimeout(r, 4500));
     const r = await fetch(s.url, {
       method: "POST",
       headers: {
