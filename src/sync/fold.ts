@@ -21,7 +21,7 @@ import { trimCHeap } from "../store/trim.js";
 import type { Store } from "../store/types.js";
 import { type ApplyStats, type PlaneState, type StateView, applyChanges, applyFacts, canonical, loadPlaneFacts, loadPlaneState } from "./apply.js";
 import { digest, storeCache } from "./digest.js";
-import { FactIndex, type IncrementalStats, type Known } from "./incremental.js";
+import { FactIndex, type IncrementalStats, type Known, type KnownPartial } from "./incremental.js";
 import { deferredPartial, isUnread, lazyCapable, planeSource, writerState } from "./lazy.js";
 import { buildFacts, type PartialCache } from "./pipeline.js";
 import type { Partial } from "../model/partial.js";
@@ -409,9 +409,18 @@ export class PlaneSync {
    * the fold (it reads the tree eagerly then).
    */
   private prefetch(partials: Known): void {
-    const pending = [...partials.values()].filter((x) => isUnread(x.partial));
+    this.readInBackground([...partials.values()], () => this.closed);
+  }
+
+  /**
+   * Read the unread partials of `known` a few at a time, each batch in its own turn of the event
+   * loop, until they are all read or `stop()` says so. A partial that cannot be read is left to
+   * the fold that needs it (PartialUnavailable sends it to an eager read).
+   */
+  private readInBackground(known: KnownPartial[], stop: () => boolean): void {
+    const pending = known.filter((x) => isUnread(x.partial));
     const step = () => {
-      if (this.closed) return;
+      if (stop()) return;
       for (let i = 0; i < 16; i++) {
         const x = pending.pop();
         if (!x) return;
@@ -423,8 +432,9 @@ export class PlaneSync {
       }
       setImmediate(step);
     };
-    setImmediate(step);
+    if (pending.length > 0) setImmediate(step);
   }
+
 
   /**
    * Seed the incremental index (and the plane state) from the facts the plane holds at `at`,
@@ -614,30 +624,19 @@ export class PlaneSync {
    * fold (it reads the tree eagerly then).
    */
   private async readingWhile<T>(extracted: Promise<T>): Promise<T> {
-    const pending = [...this.partials.entries()]
-      .filter(([path, x]) => isUnread(x.partial) && !familyReadsOnDemand(this.opts.plugins.route(path)?.plugin.manifest.resolver ?? ""))
-      .map(([, x]) => x);
     let settled = false;
-    const step = () => {
-      if (settled || this.closed) return;
-      for (let i = 0; i < 16; i++) {
-        const x = pending.pop();
-        if (!x) return;
-        try {
-          void x.partial.defs;
-        } catch {
-          // PartialUnavailable: the fold that needs it falls back to an eager read
-        }
-      }
-      setImmediate(step);
-    };
-    if (pending.length > 0) setImmediate(step);
+    const everyFile = [...this.partials.entries()].filter(([path]) => !familyReadsOnDemand(this.opts.plugins.route(path)?.plugin.manifest.resolver ?? ""));
+    this.readInBackground(
+      everyFile.map(([, x]) => x),
+      () => settled || this.closed,
+    );
     try {
       return await extracted;
     } finally {
       settled = true;
     }
   }
+
 
 
   /** Partials for every claimed file of `tree`: kept when the blob is known, cached or parsed otherwise. */
