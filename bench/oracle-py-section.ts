@@ -13,7 +13,7 @@
 // orm, dialects, ext, testing, connectors, future) copied under sqlalchemy/ in a fresh git repository.
 import { edgeSites, inTree } from "../test/support/facts.js";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -104,14 +104,23 @@ export function runJedi(dir: string, files: string[], seconds = SECONDS): { site
   writeFileSync(list, `${files.join("\n")}\n`);
   const args = [SCRIPT, dir, "--seconds", String(seconds), "--files", list];
   if (IMPORT_PATH) args.push("--import-path", IMPORT_PATH);
-  const r = spawnSync(PYTHON, args, {
-    encoding: "utf8",
-    maxBuffer: 1 << 30,
-  });
-  if (r.status !== 0) throw new Error(`oracle.py failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  // DRSG_ORACLE_PY_REUSE=DIR keeps jedi's answer per tree there and reads it back (jedi takes
+  // minutes; drsg's side changes while the tree does not). Never for a BENCHMARKS.md row.
+  const reuse = process.env.DRSG_ORACLE_PY_REUSE ? join(process.env.DRSG_ORACLE_PY_REUSE, `${basename(dir)}.jsonl`) : undefined;
+  let stdout: string;
+  if (reuse && existsSync(reuse)) stdout = readFileSync(reuse, "utf8");
+  else {
+    const r = spawnSync(PYTHON, args, {
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+    });
+    if (r.status !== 0) throw new Error(`oracle.py failed (${r.status}): ${r.stderr.slice(-2000)}`);
+    stdout = r.stdout;
+    if (reuse) writeFileSync(reuse, stdout);
+  }
   const sites: JediSite[] = [];
   let summary: JediSummary = { files: files.length, sites: 0, skipped: 0, errors: 0, seconds: 0, jedi: "?" };
-  for (const l of r.stdout.split("\n")) {
+  for (const l of stdout.split("\n")) {
     if (l === "") continue;
     const o = JSON.parse(l) as JediSite | { summary: JediSummary };
     if ("summary" in o) summary = o.summary;
