@@ -216,10 +216,14 @@ export function compareSites(facts: Facts, jedi: JediSite[]): PySiteReport {
     else byLine.set(s.line, [s]);
   }
   const drsg = new Map<string, Map<string, NodeFact[]>>();
+  /** Why drsg left a site unbound (`file:line:col` → its reason), for the missed list. */
+  const why = new Map<string, string>();
   for (const e of facts.edges) {
     if (e.type !== "CALLS" && e.type !== "INSTANTIATES") continue;
     const dst = byKey.get(e.dst);
     const src = byKey.get(e.src);
+    if (src && dst?.labels.includes("UnresolvedRef") && typeof e.props._reason === "string")
+      for (const [line, col] of edgeSites(e)) why.set(`${String(src.props.file)}:${line}:${col}`, e.props._reason);
     if (!src || !inTree(dst)) continue;
     const file = String(src.props.file);
     if (!sites.has(file)) continue; // not a file jedi visited (or skipped by the cap)
@@ -260,7 +264,7 @@ export function compareSites(facts: Facts, jedi: JediSite[]): PySiteReport {
         if (got.some((t) => ds.some((d) => matches(d, t)))) r.found++;
         else
           r.missed.push(
-            `${file}:${c.line}:${c.col} ${c.name} → ${show(ds)}${got.length ? `; drsg: ${got.map((g) => g.key).join(" | ")}` : ""}`,
+            `${file}:${c.line}:${c.col} ${c.name} → ${show(ds)}${got.length ? `; drsg: ${got.map((g) => g.key).join(" | ")}` : `; drsg: ${why.get(`${file}:${c.line}:${c.col}`) ?? "no site"}`}`,
           );
       }
   return r;

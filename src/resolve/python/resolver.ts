@@ -829,6 +829,17 @@ export class PythonResolver {
     return this.annotationNamesOf(text).some((p) => !p.includes(".") && this.typeVarBound(f, scope, p) !== undefined);
   }
 
+  /** Whether a type variable is the type an annotation states (`_T`, `Optional[_T]`, `Type[_T]`), not a type argument of it. */
+  private headsTypeVar(f: FileInfo, scope: number, a: Ann): boolean {
+    if (a.kind === "union") return a.alts.some((x) => this.headsTypeVar(f, scope, x));
+    if (a.kind !== "name") return false;
+    const last = a.path.slice(a.path.lastIndexOf(".") + 1);
+    const args = a.args ?? [];
+    if (last === "Optional" || last === "Union" || last === "Type" || last === "type" || TYPE_WRAPPERS.has(last))
+      return args.some((x) => this.headsTypeVar(f, scope, x));
+    return args.length === 0 && !a.path.includes(".") && this.typeVarBound(f, scope, a.path) !== undefined;
+  }
+
   /** The names an annotation mentions (memoised by its text). */
   private annotationNamesOf(text: string): string[] {
     let names = this.annotationNamesMemo.get(text);
@@ -1065,8 +1076,9 @@ export class PythonResolver {
     if (d.kind === "class") return { k: "inst", cls: { f: fn.f, d: fn.d }, by: "receiver" };
     if (d.kind !== "function") return UNKNOWN;
     if (!d.returns) return this.inferredReturn(fn);
-    // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound.
-    if (this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
+    // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound
+    // (`-> ColumnClause[_T]` is a ColumnClause whatever _T is).
+    if (this.headsTypeVar(fn.f, fn.d, parseAnnotation(d.returns))) return UNKNOWN;
     const r = this.annotationVal(fn.f, fn.d, d.returns);
     return r.k === "none" ? UNKNOWN : r;
   }
@@ -1085,9 +1097,10 @@ export class PythonResolver {
     const vals: Val[] = [];
     for (const l of rets) {
       if (first !== undefined && isMethod(fn.f, fn.d) && (l.aliasOf === first || (l.callOf === first && !l.callReceiver))) return UNKNOWN;
-      // `return f(…)`: f must be a function of this file (or a class anywhere), so a fold that
-      // re-reads the callers of a changed file's functions sees every change the type depends on
-      // (incremental.ts touches a function's name when its file's interface changes), as for ts.
+      // `return f(…)`: f must be a function of this file, a class, or a function that declares
+      // its result, so a fold that re-reads the callers of a changed file's functions sees every
+      // change the type depends on (incremental.ts touches a function's name when its file's
+      // interface changes, and a return is typed through the names it writes).
       if (l.callOf !== undefined && !this.sameFileCallee(fn.f, fn.d, l)) return UNKNOWN;
       const v = this.localVal(fn.f, fn.d, l);
       if (v.k !== "inst" && v.k !== "extinst" && v.k !== "none") return UNKNOWN;
@@ -1097,12 +1110,13 @@ export class PythonResolver {
     return v.k === "inst" || v.k === "extinst" ? withBy(v, "receiver") : UNKNOWN;
   }
 
-  /** Whether a return statement's call is of a function defined in the same file, or of a class. */
+  /** Whether a return statement's call is of a function defined in the same file, of a class, or of a function declaring its result. */
   private sameFileCallee(f: FileInfo, s: number, l: Local): boolean {
     const recv = l.callReceiver === undefined ? undefined : this.exprVal(f, s, l.callReceiver, undefined);
     const callee = recv ? this.attrVal(recv, l.callOf!) : this.nameVal(f, s, l.callOf!);
     if (callee.k !== "def") return false;
-    return callee.f === f || callee.f.p.defs[callee.d]!.kind === "class";
+    const d = callee.f.p.defs[callee.d]!;
+    return callee.f === f || d.kind === "class" || (d.kind === "function" && d.returns !== undefined);
   }
 
   // ------------------------------------------------------------------ decorators
@@ -1394,7 +1408,12 @@ export class PythonResolver {
     // A property read off an instance is what its getter returns (the type checker's declaration first).
     const typed = m.declared ?? (m.k === "def" ? m : undefined);
     const td = typed?.f.p.defs[typed.d];
-    if (inst && typed && td?.kind === "function" && propertyLike(td)) return this.returnsOf(typed);
+    if (inst && typed && td?.kind === "function" && propertyLike(td)) {
+      // A property declared `-> Type[X]` is an attribute declared so: X or a subclass, not proven.
+      const v = this.returnsOf(typed);
+      if (v.k === "def" && v.f.p.defs[v.d]!.kind === "class") return { k: "unknown", reason: REASONS.classTyped, declared: { f: v.f, d: v.d } };
+      return v;
+    }
     if (m.k !== "def" && m.declared) return { k: "unknown", reason: REASONS.typeOnly, declared: m.declared };
     switch (m.k) {
       case "def":
