@@ -693,6 +693,11 @@ export class PythonResolver {
         return UNKNOWN;
       }
       if (l.type) return this.annotationVal(f, s, l.type);
+      if (l.enter) {
+        // `with m as x`: what m's `__enter__` gives (m as the other fields describe it).
+        const { enter: _, ...manager } = l;
+        return this.entered(this.localVal(f, s, manager));
+      }
       if (l.newOf) {
         if (l.newOf === "None") return { k: "none" };
         const t = literalType(undefined, l.newOf);
@@ -701,7 +706,8 @@ export class PythonResolver {
       if (l.callOf) {
         const recv = l.callReceiver === undefined ? undefined : (this.selfBound(f, s, l, l.callReceiver) ?? this.exprVal(f, s, l.callReceiver, undefined));
         const callee = recv ? this.attrVal(recv, l.callOf) : this.nameVal(f, s, l.callOf);
-        return l.prop ? this.unpackedResult(callee, l.prop, l.name) : this.callResult(callee, []);
+        if (l.prop) return this.unpackedResult(callee, l.prop, l.name);
+        return (recv && this.selfResult(recv, callee)) ?? this.callResult(callee, []);
       }
       if (l.iterOf) return this.elementVal(f, s, l.iterOf, l.iterMethod);
       if (l.aliasOf) {
@@ -716,6 +722,27 @@ export class PythonResolver {
       }
       return UNKNOWN;
     });
+  }
+
+  /**
+   * What `with m as x` binds x to, for a manager m of an in-tree class: what its `__enter__`
+   * declares it returns (`Self`, or a body returning only `self`: m itself). Unknown otherwise.
+   */
+  private entered(m: Val): Val {
+    if (m.k !== "inst") return UNKNOWN;
+    const e = this.member(m.cls, "__enter__", false);
+    if (e.k !== "def" || e.declared) return UNKNOWN;
+    const d = e.f.p.defs[e.d]!;
+    if (d.isAsync || d.generator) return UNKNOWN;
+    const self = e.f.firstParam.get(e.d)?.name;
+    if (d.returns !== undefined) {
+      const a = parseAnnotation(d.returns);
+      if (a.kind === "name" && !a.args && a.path.slice(a.path.lastIndexOf(".") + 1) === "Self") return withBy(m, "receiver");
+      return this.returnsOf({ f: e.f, d: e.d });
+    }
+    const rets = e.f.locals.get(e.d)?.get("return") ?? [];
+    if (self !== undefined && rets.length > 0 && rets.every((l) => l.aliasOf === self)) return withBy(m, "receiver");
+    return this.returnsOf({ f: e.f, d: e.d });
   }
 
   /**
@@ -974,14 +1001,29 @@ export class PythonResolver {
 
   /** `v` followed by `steps[i…]`: attributes read, calls made. */
   private applySteps(v: Val, steps: Step[], i: number, f: FileInfo, scope: number): Val {
+    let recv: Val | undefined;
     for (; i < steps.length; i++) {
       const st = steps[i]!;
       // A method declared only for type checkers is called for its declared result.
       if ((v.k === "unknown" && !(v.declared && st.kind === "call")) || v.k === "ambiguous") return v;
-      if (st.kind === "name") v = this.attrVal(v, st.name);
-      else if (st.kind === "call") v = this.callResult(v, st.args, f, scope);
+      if (st.kind === "name") {
+        recv = v;
+        v = this.attrVal(v, st.name);
+      } else if (st.kind === "call") {
+        v = (recv && this.selfResult(recv, v)) ?? this.callResult(v, st.args, f, scope);
+        recv = undefined;
+      }
     }
     return v;
+  }
+
+  /** A method declared `-> Self` called on an instance (`self._generate()`): that instance's own type, a subclass's too. */
+  private selfResult(recv: Val, callee: Val): Val | undefined {
+    if (recv.k !== "inst" || callee.k !== "def") return undefined;
+    const d = (callee.declared ?? callee).f.p.defs[(callee.declared ?? callee).d]!;
+    if (d.kind !== "function" || !d.returns) return undefined;
+    const a = parseAnnotation(d.returns);
+    return a.kind === "name" && !a.args && a.path.slice(a.path.lastIndexOf(".") + 1) === "Self" ? withBy(recv, "receiver") : undefined;
   }
 
   /**
