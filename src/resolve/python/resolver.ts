@@ -694,7 +694,13 @@ export class PythonResolver {
       }
       if (l.type) return this.annotationVal(f, s, l.type);
       if (l.enter) {
-        // `with m as x`: what m's `__enter__` gives (m as the other fields describe it).
+        // `with m as x`: what m's `__enter__` gives (m as the other fields describe it); `with
+        // f() as x` for a `@contextmanager` f: what f declares it yields.
+        if (l.callOf !== undefined && !l.prop) {
+          const recv = l.callReceiver === undefined ? undefined : this.exprVal(f, s, l.callReceiver, undefined);
+          const y = this.yieldedBy(recv ? this.attrVal(recv, l.callOf) : this.nameVal(f, s, l.callOf));
+          if (y) return y;
+        }
         const { enter: _, ...manager } = l;
         return this.entered(this.localVal(f, s, manager));
       }
@@ -722,6 +728,30 @@ export class PythonResolver {
       }
       return UNKNOWN;
     });
+  }
+
+  /**
+   * What `with f() as x` binds x to when f is a generator made a context manager by
+   * `contextlib.contextmanager`: the element its declared `Iterator[X]` / `Generator[X, …]` states.
+   * Undefined when f is not such a function.
+   */
+  private yieldedBy(callee: Val): Val | undefined {
+    if (callee.k !== "def") return undefined;
+    const d = callee.f.p.defs[callee.d]!;
+    if (d.kind !== "function" || d.isAsync || !d.returns || !d.decorators) return undefined;
+    const scope = parentScope(callee.f, callee.d);
+    const cm = d.decorators.some((text) => {
+      const steps = parsePath(text.replace(/^@\s*/, ""));
+      const v = steps ? this.stepsVal(callee.f, scope, steps) : UNKNOWN;
+      return v.k === "ext" && v.path === "contextlib.contextmanager";
+    });
+    if (!cm) return undefined;
+    const a = parseAnnotation(d.returns);
+    const last = a.kind === "name" ? a.path.slice(a.path.lastIndexOf(".") + 1) : "";
+    if (a.kind !== "name" || (last !== "Iterator" && last !== "Generator") || !a.args?.[0]) return UNKNOWN;
+    if (this.headsTypeVar(callee.f, callee.d, a.args[0])) return UNKNOWN;
+    const v = withBy(this.annVal(callee.f, callee.d, a.args[0]), "receiver");
+    return v.k === "inst" || v.k === "extinst" ? v : UNKNOWN;
   }
 
   /**

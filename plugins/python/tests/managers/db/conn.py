@@ -1,5 +1,6 @@
 # Context managers: a `with` target holds what the manager's __enter__ returns.
-from typing import Any
+import contextlib
+from typing import Any, Iterator
 
 
 class Conn:
@@ -64,3 +65,12 @@ def lookup():
 
 def connect() -> Conn:
     return Conn()
+
+
+@contextlib.contextmanager
+def session() -> Iterator[Conn]:
+    yield Conn()
+
+
+def stream() -> Iterator[Conn]:  # no context manager: `with` reads its __enter__, not its elements
+    yield Conn()

@@ -1,4 +1,4 @@
-from db.conn import Conn, Engine, Opaque, Opener, SubSelfish, connect
+from db.conn import Conn, Engine, Opaque, Opener, SubSelfish, connect, session, stream
 
 
 def use(engine: Engine) -> None:
@@ -18,3 +18,7 @@ def use(engine: Engine) -> None:
     with Opaque() as q:
         q.go()  # what lookup() gives is not known
         # @fact no-edge CALLS db.use.use -> db.conn.Opaque.go
+    with session() as db:
+        db.run()  # @fact edge CALLS db.use.use -> db.conn.Conn.run by=receiver site=22
+    with stream() as it:
+        it.run()  # @fact no-edge CALLS db.use.use -> db.conn.Conn.run site=24
