@@ -1242,7 +1242,7 @@ export class PythonResolver {
       let input: string | undefined;
       if (call) {
         const parts = callableParts(od.returns);
-        if (!parts || parts.params?.length !== 1) return UNKNOWN;
+        if (parts?.params?.length !== 1) return UNKNOWN;
         result = parts.result;
         input = parts.params[0];
       } else input = o.bound.find((b) => b.arg === FUNCTION_ARG)?.param?.type;
