@@ -28,7 +28,7 @@ import {
   normScope,
   parentScope,
 } from "./scope.js";
-import { type Args, type Signature, bindArgs, callableParts, parseArgs, parseParams } from "./signature.js";
+import { type Args, type Bound, type Signature, bindArgs, callableParts, parseArgs, parseParams } from "./signature.js";
 import { type Ann, type Step, annotationNames, baseList, literalType, parseAnnotation, parsePath, splitTop } from "./text.js";
 
 /** The rule that proved a binding (`_resolved_by`). */
@@ -1296,9 +1296,9 @@ export class PythonResolver {
    * An overload the arguments cannot bind to, or whose annotations they provably miss, is passed
    * over. Undefined when none is left (or the arguments are not read: `*args`).
    */
-  private chooseOverloads(fn: DefRef, args: Args | undefined, skipFirst: boolean, f: FileInfo, s: number): { def: DefRef; bound: ReturnType<typeof bindArgs> & object }[] | undefined {
+  private chooseOverloads(fn: DefRef, args: Args | undefined, skipFirst: boolean, f: FileInfo, s: number): { def: DefRef; bound: Bound[] }[] | undefined {
     if (!args) return undefined;
-    const out: { def: DefRef; bound: ReturnType<typeof bindArgs> & object }[] = [];
+    const out: { def: DefRef; bound: Bound[] }[] = [];
     const list = this.overloads(fn);
     for (const o of list) {
       const od = o.f.p.defs[o.d]!;
@@ -1376,7 +1376,10 @@ export class PythonResolver {
       const mod = v.path.slice(0, dot);
       const name = v.path.slice(dot + 1);
       if (name === "Callable" && (mod === "typing" || mod === "typing_extensions" || mod === "collections.abc")) return callableFit(arg);
-      const builtin = mod === "builtins" ? name : (mod === "typing" || mod === "typing_extensions") && TYPING_ALIASES[name]?.startsWith("builtins.") ? TYPING_ALIASES[name]!.slice(9) : undefined;
+      // `AnyStr` is str or bytes: only the aliases that are one class say no.
+      const alias = (mod === "typing" || mod === "typing_extensions") && name !== "AnyStr" ? TYPING_ALIASES[name] : undefined;
+      const builtin = mod === "builtins" ? name : alias?.startsWith("builtins.") ? alias.slice(9) : undefined;
+      if (builtin === "object") return "yes";
       if (builtin === undefined || !BUILTIN_CLASSES.has(builtin)) return "maybe";
       switch (arg.k) {
         case "lit":

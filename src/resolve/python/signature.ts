@@ -99,17 +99,24 @@ export function parseArgs(texts: string[]): Args | undefined {
   return out;
 }
 
+/** An argument and what takes it: a named parameter, or `*args` / `**kwargs` (their annotation as `varType`). */
+export interface Bound {
+  param: Param | undefined;
+  varType?: string;
+  arg: string;
+}
+
 /**
  * Which parameter each argument fills, by Python's binding rules; undefined when the call
  * cannot bind (too many positional arguments, an unknown or repeated keyword, a required
  * parameter left empty). Arguments taken by `*args` / `**kwargs` fill no named parameter.
  */
-export function bindArgs(sig: Signature, args: Args, skipFirst: boolean): { param: Param | undefined; varType?: string; arg: string }[] | undefined {
+export function bindArgs(sig: Signature, args: Args, skipFirst: boolean): Bound[] | undefined {
   const params = skipFirst ? sig.params.slice(1) : sig.params;
   if (skipFirst && (sig.params.length === 0 || sig.params[0]!.keywordOnly)) return undefined;
   const positional = params.filter((p) => !p.keywordOnly);
   const filled = new Set<Param>();
-  const out: { param: Param | undefined; varType?: string; arg: string }[] = [];
+  const out: Bound[] = [];
   args.positional.forEach((a, i) => {
     const p = positional[i];
     if (p) {
