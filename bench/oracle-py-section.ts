@@ -13,7 +13,7 @@
 // orm, dialects, ext, testing, connectors, future) copied under sqlalchemy/ in a fresh git repository.
 import { edgeSites, inTree } from "../test/support/facts.js";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -104,14 +104,23 @@ export function runJedi(dir: string, files: string[], seconds = SECONDS): { site
   writeFileSync(list, `${files.join("\n")}\n`);
   const args = [SCRIPT, dir, "--seconds", String(seconds), "--files", list];
   if (IMPORT_PATH) args.push("--import-path", IMPORT_PATH);
-  const r = spawnSync(PYTHON, args, {
-    encoding: "utf8",
-    maxBuffer: 1 << 30,
-  });
-  if (r.status !== 0) throw new Error(`oracle.py failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  // DRSG_ORACLE_PY_REUSE=DIR keeps jedi's answer per tree there and reads it back (jedi takes
+  // minutes; drsg's side changes while the tree does not). Never for a BENCHMARKS.md row.
+  const reuse = process.env.DRSG_ORACLE_PY_REUSE ? join(process.env.DRSG_ORACLE_PY_REUSE, `${basename(dir)}.jsonl`) : undefined;
+  let stdout: string;
+  if (reuse && existsSync(reuse)) stdout = readFileSync(reuse, "utf8");
+  else {
+    const r = spawnSync(PYTHON, args, {
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+    });
+    if (r.status !== 0) throw new Error(`oracle.py failed (${r.status}): ${r.stderr.slice(-2000)}`);
+    stdout = r.stdout;
+    if (reuse) writeFileSync(reuse, stdout);
+  }
   const sites: JediSite[] = [];
   let summary: JediSummary = { files: files.length, sites: 0, skipped: 0, errors: 0, seconds: 0, jedi: "?" };
-  for (const l of r.stdout.split("\n")) {
+  for (const l of stdout.split("\n")) {
     if (l === "") continue;
     const o = JSON.parse(l) as JediSite | { summary: JediSummary };
     if ("summary" in o) summary = o.summary;
@@ -207,10 +216,14 @@ export function compareSites(facts: Facts, jedi: JediSite[]): PySiteReport {
     else byLine.set(s.line, [s]);
   }
   const drsg = new Map<string, Map<string, NodeFact[]>>();
+  /** Why drsg left a site unbound (`file:line:col` → its reason), for the missed list. */
+  const why = new Map<string, string>();
   for (const e of facts.edges) {
     if (e.type !== "CALLS" && e.type !== "INSTANTIATES") continue;
     const dst = byKey.get(e.dst);
     const src = byKey.get(e.src);
+    if (src && dst?.labels.includes("UnresolvedRef") && typeof e.props._reason === "string")
+      for (const [line, col] of edgeSites(e)) why.set(`${String(src.props.file)}:${line}:${col}`, e.props._reason);
     if (!src || !inTree(dst)) continue;
     const file = String(src.props.file);
     if (!sites.has(file)) continue; // not a file jedi visited (or skipped by the cap)
@@ -251,7 +264,7 @@ export function compareSites(facts: Facts, jedi: JediSite[]): PySiteReport {
         if (got.some((t) => ds.some((d) => matches(d, t)))) r.found++;
         else
           r.missed.push(
-            `${file}:${c.line}:${c.col} ${c.name} → ${show(ds)}${got.length ? `; drsg: ${got.map((g) => g.key).join(" | ")}` : ""}`,
+            `${file}:${c.line}:${c.col} ${c.name} → ${show(ds)}${got.length ? `; drsg: ${got.map((g) => g.key).join(" | ")}` : `; drsg: ${why.get(`${file}:${c.line}:${c.col}`) ?? "no site"}`}`,
           );
       }
   return r;

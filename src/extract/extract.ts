@@ -421,6 +421,7 @@ const ROLES = [
   "bound",
   "iter_key",
   "iter_value",
+  "enter",
 ] as const;
 
 const QUERY_INFO = new WeakMap<Query, QueryInfo>();
@@ -770,6 +771,7 @@ class FileExtraction {
       else if (this.first(C.iter_value) >= 0) method = `${method ?? ""}:1`;
       if (method !== undefined) local.iterMethod = method;
     }
+    if (this.first(C.enter) >= 0) local.enter = true;
     if (pname === "local.param") local.isParam = true;
     if (this.first(C.const) >= 0) local.isConst = true;
     const scopeNode = this.first(C.scope);

@@ -181,6 +181,8 @@ export interface Local {
   iterMethod?: string;
   /** `@bound`: a type variable's bound as written (`T = TypeVar("T", bound=Base)`): what an annotation `T` stands for. */
   bound?: string;
+  /** `@enter`: a context manager's target (`with f() as x`) — x holds what the `__enter__` of the value the other fields describe returns. */
+  enter?: boolean;
 }
 
 export interface Partial {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { PLUGINS_DIR } from "../../src/paths.js";
 import { resolvePython } from "../../src/resolve/python/index.js";
+import { bindArgs, callableParts, parseArgs, parseParams } from "../../src/resolve/python/signature.js";
 import { annotationNames, baseList, literalType, parseAnnotation, parsePath } from "../../src/resolve/python/text.js";
 import { factsOfDir, factsOfFiles } from "../support/facts.js";
 
@@ -41,6 +42,44 @@ test("python text: superclass lists and literals", () => {
   assert.equal(literalType(undefined, "f'{x}'"), "str");
   assert.equal(literalType(undefined, "3.5"), "float");
   assert.equal(literalType("string", "''"), "str");
+});
+
+test("python text: signatures bind a call's arguments as Python does", () => {
+  const sig = parseParams("( name: str | None = ..., *, cls: type[C], **attrs: t.Any, )")!;
+  assert.deepEqual(
+    sig.params.map((p) => [p.name, p.type, p.hasDefault, p.keywordOnly]),
+    [
+      ["name", "str | None", true, false],
+      ["cls", "type[C]", false, true],
+    ],
+  );
+  assert.deepEqual(sig.varkw, { type: "t.Any" });
+  // cls is keyword-only and required.
+  assert.equal(bindArgs(sig, parseArgs(['"x"'])!, false), undefined);
+  assert.deepEqual(
+    bindArgs(sig, parseArgs(['"x"', "cls=C", "help='h'"])!, false)?.map((b) => [b.param?.name, b.varType, b.arg]),
+    [
+      ["name", undefined, '"x"'],
+      ["cls", undefined, "C"],
+      [undefined, "t.Any", "'h'"],
+    ],
+  );
+  // Positional-only parameters never take a keyword; a bound method skips its first.
+  const m = parseParams("(self, fn, /)")!;
+  assert.equal(bindArgs(m, parseArgs(["fn=f"])!, true), undefined);
+  assert.equal(bindArgs(m, parseArgs(["f"])!, true)?.[0]?.param?.name, "fn");
+  assert.equal(bindArgs(m, parseArgs(["f", "g"])!, true), undefined);
+  assert.equal(parseArgs(["*args"]), undefined);
+  assert.equal(parseArgs(["a == b"])?.positional[0], "a == b");
+  assert.equal(parseParams("(f=lambda x: x)"), undefined);
+  assert.equal(parseParams("(a, b…"), undefined);
+});
+
+test("python text: Callable parts", () => {
+  assert.deepEqual(callableParts("t.Callable[[_AnyCallable], Command]"), { params: ["_AnyCallable"], result: "Command" });
+  assert.deepEqual(callableParts("Callable[..., R]"), { params: undefined, result: "R" });
+  assert.equal(callableParts("Command"), undefined);
+  assert.equal(callableParts("Callable[[A], B] | None"), undefined);
 });
 
 test("python facts depend only on the set of partials", async () => {

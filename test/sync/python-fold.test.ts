@@ -3,8 +3,9 @@
 // the callee's body nor whether it yields appears in the calling files, yet a change to either
 // must re-resolve them — directly (`make().connect()`), through a module-level value
 // (`CURRENT = make()` in a third file) and through a function of its file the callee's return
-// calls (`return local()`); a function of another file is not read (`return build()`), as for ts:
-// a change there would not reach these callers. A fold equals a full digest after each.
+// calls (`return local()`), or through another file's function that declares its result
+// (`return build()`: the return is typed through that name, so a change of it reaches these
+// callers). A fold equals a full digest after each.
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -64,8 +65,10 @@ test("python: an inferred return type across files follows each change of the ca
     // make() returns what local() in its file declares; local's declaration changes.
     await step("net/make.py", make("    return local()\n"), "the callee returns a function's result", ["net.kinds.URL.connect×2"]);
     await step("net/make.py", make("    return local()\n", "Other"), "that function declares another class", ["net.kinds.Other.connect×2"]);
-    // A function of another file: no inferred type (a change there would not reach these callers).
-    await step("net/make.py", make("    return build()\n"), "the callee returns another file's function's result", []);
+    // A function of another file that declares its result: the return is typed through its name,
+    // so a change of that declaration re-resolves these callers.
+    await step("net/make.py", make("    return build()\n"), "the callee returns another file's function's result", ["net.kinds.URL.connect×2"]);
+    await step("net/build.py", build("Other"), "that function declares another class", ["net.kinds.Other.connect×2"]);
   } finally {
     await sync.close();
     store.close();

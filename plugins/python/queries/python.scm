@@ -32,7 +32,8 @@
 ;                         names may be `self.x` (attribute targets); lambda parameters and
 ;                         comprehension variables carry @alias_of = the lambda / `for` clause text,
 ;                         `global x` carries @alias_of = the statement (x is the module's);
-;                         `return` statements are locals named `return` (their value as above)
+;                         `return` statements are locals named `return` (their value as above);
+;                         @enter marks a `with` target (it holds what the manager's `__enter__` returns)
 ;   @yield                a `yield` (its function is a generator: Def.generator)
 ; regions
 ;   @type_only            the body of `if TYPE_CHECKING:` (the `else:` of `if not TYPE_CHECKING:`):
@@ -211,7 +212,7 @@
 (for_statement left: (pattern_list . (identifier) . (identifier) @name @iter_value .)
   right: (call function: (attribute object: (identifier) @iter_of attribute: (identifier) @iter_method) arguments: (argument_list))) @local
 (for_statement left: (pattern_list . (identifier) . (identifier) @name @iter_value .)
-  right: (call function: (identifier) @iter_method (#eq? @iter_method "enumerate") arguments: (argument_list . (identifier) @iter_of .))) @local
+  right: (call function: (identifier) @iter_method (#eq? @iter_method "enumerate") arguments: (argument_list . [(identifier) (attribute)] @iter_of .))) @local
 (for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local
 (for_in_clause left: (identifier) @name) @local @alias_of
 ; a comprehension's variable over a name or attribute, visible in the comprehension only (@scope):
@@ -222,6 +223,17 @@
 (generator_expression (for_in_clause left: (identifier) @name right: [(identifier) (attribute) (call)] @iter_of)) @local @scope
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @local @alias_of
 (as_pattern_target (identifier) @name) @local
+; an exception caught by its class (`except ClickException as e`): an instance of it, the value a
+; call of the class gives (@call; a tuple of classes is not read)
+(except_clause value: (as_pattern (identifier) @call alias: (as_pattern_target (identifier) @name) @local))
+(except_clause value: (as_pattern (attribute object: (_) @call_receiver attribute: (identifier) @call)
+  alias: (as_pattern_target (identifier) @name) @local))
+; a `with` target over a call or a name (`with engine.connect() as conn`): what the manager's
+; `__enter__` returns (@enter; the local is the target, as above, so the two readings merge)
+(with_item value: (as_pattern (call function: (identifier) @call) alias: (as_pattern_target (identifier) @name) @local) @enter)
+(with_item value: (as_pattern (call function: (attribute object: (_) @call_receiver attribute: (identifier) @call))
+  alias: (as_pattern_target (identifier) @name) @local) @enter)
+(with_item value: (as_pattern [(identifier) (attribute)] @alias_of alias: (as_pattern_target (identifier) @name) @local) @enter)
 ; what a function returns (locals named `return`, read when it declares no return type), and
 ; whether it is a generator (@yield: calling it gives no value of its returns)
 (return_statement "return" @name) @local

@@ -28,6 +28,7 @@ import {
   normScope,
   parentScope,
 } from "./scope.js";
+import { type Args, type Bound, type Signature, bindArgs, callableParts, parseArgs, parseParams } from "./signature.js";
 import { type Ann, type Step, annotationNames, baseList, literalType, parseAnnotation, parsePath, splitTop } from "./text.js";
 
 /** The rule that proved a binding (`_resolved_by`). */
@@ -93,6 +94,42 @@ const NO_GET_BASES: ReadonlySet<string> = new Set([
 /** Attributes of every class (and instance) that are strings. */
 const TYPE_ATTRS_STR: ReadonlySet<string> = new Set(["__name__", "__qualname__", "__module__", "__doc__"]);
 
+/** Whether an argument fits a parameter's annotation: proven, disproven, or not known. */
+type Fit = "yes" | "no" | "maybe";
+
+/** What an argument is, as far as its text proves (for choosing an overload). */
+type ArgKind =
+  | { k: "lit"; type: string } // a literal of a builtin class
+  | { k: "none" }
+  | { k: "function" } // a function (the one a bare decorator is applied to)
+  | { k: "class"; cls: ClassRef }
+  | { k: "inst"; cls: ClassRef }
+  | { k: "unknown" };
+
+/** The argument a bare decorator is called with: the function it decorates (no text Python could write). */
+const FUNCTION_ARG = "\u0000function";
+
+/** Literal classes a numeric annotation accepts besides its own (typing's numeric tower; bool is an int). */
+const NUMERIC_ACCEPTS: Readonly<Record<string, string[]>> = {
+  int: ["bool"],
+  float: ["int", "bool"],
+  complex: ["float", "int", "bool"],
+};
+
+/** Whether an argument fits `Callable[…]` (its parameters unread). */
+function callableFit(arg: ArgKind): Fit {
+  switch (arg.k) {
+    case "function":
+    case "class":
+      return "yes";
+    case "lit":
+    case "none":
+      return "no";
+    default:
+      return "maybe";
+  }
+}
+
 /** An entry of a linearised MRO. */
 type MroEntry = { k: "cls"; ref: ClassRef; id: string } | { k: "ext"; path: string; id: string } | { k: "unknown"; id: string };
 
@@ -130,6 +167,7 @@ class FileMemo {
   readonly superMembers = new Map<number, Map<string, Member>>();
   readonly bases = new Map<number, { text: string; entry: MroEntry; val: Val }[]>();
   readonly mro = new Map<number, MroEntry[]>();
+  readonly decorated = new Map<number, Val>();
 }
 
 function inner<K, V>(m: Map<number, Map<K, V>>, k: number): Map<K, V> {
@@ -487,7 +525,8 @@ export class PythonResolver {
     this.memberCall(f, src, r, rv);
   }
 
-  private memberCall(f: FileInfo, src: string, r: Ref, rv: Val): void {
+  private memberCall(f: FileInfo, src: string, r: Ref, rv0: Val): void {
+    const rv = this.held(rv0);
     switch (rv.k) {
       case "extinst":
         this.fb.bound("CALLS", src, this.fb.external(`python:${rv.path}.${r.name}`), r, rv.path.startsWith("builtins.") ? "builtin" : "receiver", "medium");
@@ -555,7 +594,7 @@ export class PythonResolver {
     let v: Val;
     if (r.receiver === undefined) v = this.nameVal(f, scope, r.name);
     else {
-      const rv = this.exprVal(f, scope, r.receiver, r.receiverKind);
+      const rv = this.held(this.exprVal(f, scope, r.receiver, r.receiverKind));
       const by = memberBy(rv);
       if (!by) return;
       v = withBy(this.attrVal(rv, r.name), by);
@@ -629,6 +668,12 @@ export class PythonResolver {
       }
       v = combine(vals);
     }
+    // A name defined more than once (`@click.command() def cli():` twice in one test): one
+    // value when its decorators make instances of one class of every definition.
+    if (v.k === "ambiguous" && defs.length > 1 && declared.length === 0) {
+      const held = combine(vals.map((x) => this.held(x)));
+      if (held.k === "inst") v = held;
+    }
     return node ? { ...v, node } : v;
   }
 
@@ -648,6 +693,17 @@ export class PythonResolver {
         return UNKNOWN;
       }
       if (l.type) return this.annotationVal(f, s, l.type);
+      if (l.enter) {
+        // `with m as x`: what m's `__enter__` gives (m as the other fields describe it); `with
+        // f() as x` for a `@contextmanager` f: what f declares it yields.
+        if (l.callOf !== undefined && !l.prop) {
+          const recv = l.callReceiver === undefined ? undefined : this.exprVal(f, s, l.callReceiver, undefined);
+          const y = this.yieldedBy(recv ? this.attrVal(recv, l.callOf) : this.nameVal(f, s, l.callOf));
+          if (y) return y;
+        }
+        const { enter: _, ...manager } = l;
+        return this.entered(this.localVal(f, s, manager));
+      }
       if (l.newOf) {
         if (l.newOf === "None") return { k: "none" };
         const t = literalType(undefined, l.newOf);
@@ -656,7 +712,8 @@ export class PythonResolver {
       if (l.callOf) {
         const recv = l.callReceiver === undefined ? undefined : (this.selfBound(f, s, l, l.callReceiver) ?? this.exprVal(f, s, l.callReceiver, undefined));
         const callee = recv ? this.attrVal(recv, l.callOf) : this.nameVal(f, s, l.callOf);
-        return l.prop ? this.unpackedResult(callee, l.prop, l.name) : this.callResult(callee, []);
+        if (l.prop) return this.unpackedResult(callee, l.prop, l.name);
+        return (recv && this.selfResult(recv, callee)) ?? this.callResult(callee, []);
       }
       if (l.iterOf) return this.elementVal(f, s, l.iterOf, l.iterMethod);
       if (l.aliasOf) {
@@ -671,6 +728,51 @@ export class PythonResolver {
       }
       return UNKNOWN;
     });
+  }
+
+  /**
+   * What `with f() as x` binds x to when f is a generator made a context manager by
+   * `contextlib.contextmanager`: the element its declared `Iterator[X]` / `Generator[X, …]` states.
+   * Undefined when f is not such a function.
+   */
+  private yieldedBy(callee: Val): Val | undefined {
+    if (callee.k !== "def") return undefined;
+    const d = callee.f.p.defs[callee.d]!;
+    if (d.kind !== "function" || d.isAsync || !d.returns || !d.decorators) return undefined;
+    const scope = parentScope(callee.f, callee.d);
+    const cm = d.decorators.some((text) => {
+      const steps = parsePath(text.replace(/^@\s*/, ""));
+      const v = steps ? this.stepsVal(callee.f, scope, steps) : UNKNOWN;
+      return v.k === "ext" && v.path === "contextlib.contextmanager";
+    });
+    if (!cm) return undefined;
+    const a = parseAnnotation(d.returns);
+    const last = a.kind === "name" ? a.path.slice(a.path.lastIndexOf(".") + 1) : "";
+    if (a.kind !== "name" || (last !== "Iterator" && last !== "Generator") || !a.args?.[0]) return UNKNOWN;
+    if (this.headsTypeVar(callee.f, callee.d, a.args[0])) return UNKNOWN;
+    const v = withBy(this.annVal(callee.f, callee.d, a.args[0]), "receiver");
+    return v.k === "inst" || v.k === "extinst" ? v : UNKNOWN;
+  }
+
+  /**
+   * What `with m as x` binds x to, for a manager m of an in-tree class: what its `__enter__`
+   * declares it returns (`Self`, or a body returning only `self`: m itself). Unknown otherwise.
+   */
+  private entered(m: Val): Val {
+    if (m.k !== "inst") return UNKNOWN;
+    const e = this.member(m.cls, "__enter__", false);
+    if (e.k !== "def" || e.declared) return UNKNOWN;
+    const d = e.f.p.defs[e.d]!;
+    if (d.isAsync || d.generator) return UNKNOWN;
+    const self = e.f.firstParam.get(e.d)?.name;
+    if (d.returns !== undefined) {
+      const a = parseAnnotation(d.returns);
+      if (a.kind === "name" && !a.args && a.path.slice(a.path.lastIndexOf(".") + 1) === "Self") return withBy(m, "receiver");
+      return this.returnsOf({ f: e.f, d: e.d });
+    }
+    const rets = e.f.locals.get(e.d)?.get("return") ?? [];
+    if (self !== undefined && rets.length > 0 && rets.every((l) => l.aliasOf === self)) return withBy(m, "receiver");
+    return this.returnsOf({ f: e.f, d: e.d });
   }
 
   /**
@@ -782,6 +884,17 @@ export class PythonResolver {
   /** Whether an annotation names a bounded type variable (what a function returns of it is its argument's type). */
   private namesTypeVar(f: FileInfo, scope: number, text: string): boolean {
     return this.annotationNamesOf(text).some((p) => !p.includes(".") && this.typeVarBound(f, scope, p) !== undefined);
+  }
+
+  /** Whether a type variable is the type an annotation states (`_T`, `Optional[_T]`, `Type[_T]`), not a type argument of it. */
+  private headsTypeVar(f: FileInfo, scope: number, a: Ann): boolean {
+    if (a.kind === "union") return a.alts.some((x) => this.headsTypeVar(f, scope, x));
+    if (a.kind !== "name") return false;
+    const last = a.path.slice(a.path.lastIndexOf(".") + 1);
+    const args = a.args ?? [];
+    if (last === "Optional" || last === "Union" || last === "Type" || last === "type" || TYPE_WRAPPERS.has(last))
+      return args.some((x) => this.headsTypeVar(f, scope, x));
+    return args.length === 0 && !a.path.includes(".") && this.typeVarBound(f, scope, a.path) !== undefined;
   }
 
   /** The names an annotation mentions (memoised by its text). */
@@ -918,14 +1031,29 @@ export class PythonResolver {
 
   /** `v` followed by `steps[i…]`: attributes read, calls made. */
   private applySteps(v: Val, steps: Step[], i: number, f: FileInfo, scope: number): Val {
+    let recv: Val | undefined;
     for (; i < steps.length; i++) {
       const st = steps[i]!;
       // A method declared only for type checkers is called for its declared result.
       if ((v.k === "unknown" && !(v.declared && st.kind === "call")) || v.k === "ambiguous") return v;
-      if (st.kind === "name") v = this.attrVal(v, st.name);
-      else if (st.kind === "call") v = this.callResult(v, st.args, f, scope);
+      if (st.kind === "name") {
+        recv = v;
+        v = this.attrVal(v, st.name);
+      } else if (st.kind === "call") {
+        v = (recv && this.selfResult(recv, v)) ?? this.callResult(v, st.args, f, scope);
+        recv = undefined;
+      }
     }
     return v;
+  }
+
+  /** A method declared `-> Self` called on an instance (`self._generate()`): that instance's own type, a subclass's too. */
+  private selfResult(recv: Val, callee: Val): Val | undefined {
+    if (recv.k !== "inst" || callee.k !== "def") return undefined;
+    const d = (callee.declared ?? callee).f.p.defs[(callee.declared ?? callee).d]!;
+    if (d.kind !== "function" || !d.returns) return undefined;
+    const a = parseAnnotation(d.returns);
+    return a.kind === "name" && !a.args && a.path.slice(a.path.lastIndexOf(".") + 1) === "Self" ? withBy(recv, "receiver") : undefined;
   }
 
   /**
@@ -1020,8 +1148,9 @@ export class PythonResolver {
     if (d.kind === "class") return { k: "inst", cls: { f: fn.f, d: fn.d }, by: "receiver" };
     if (d.kind !== "function") return UNKNOWN;
     if (!d.returns) return this.inferredReturn(fn);
-    // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound.
-    if (this.namesTypeVar(fn.f, fn.d, d.returns)) return UNKNOWN;
+    // `def chain(self: _T, …) -> _T`: the result is the argument's type, not the variable's bound
+    // (`-> ColumnClause[_T]` is a ColumnClause whatever _T is).
+    if (this.headsTypeVar(fn.f, fn.d, parseAnnotation(d.returns))) return UNKNOWN;
     const r = this.annotationVal(fn.f, fn.d, d.returns);
     return r.k === "none" ? UNKNOWN : r;
   }
@@ -1040,9 +1169,10 @@ export class PythonResolver {
     const vals: Val[] = [];
     for (const l of rets) {
       if (first !== undefined && isMethod(fn.f, fn.d) && (l.aliasOf === first || (l.callOf === first && !l.callReceiver))) return UNKNOWN;
-      // `return f(…)`: f must be a function of this file (or a class anywhere), so a fold that
-      // re-reads the callers of a changed file's functions sees every change the type depends on
-      // (incremental.ts touches a function's name when its file's interface changes), as for ts.
+      // `return f(…)`: f must be a function of this file, a class, or a function that declares
+      // its result, so a fold that re-reads the callers of a changed file's functions sees every
+      // change the type depends on (incremental.ts touches a function's name when its file's
+      // interface changes, and a return is typed through the names it writes).
       if (l.callOf !== undefined && !this.sameFileCallee(fn.f, fn.d, l)) return UNKNOWN;
       const v = this.localVal(fn.f, fn.d, l);
       if (v.k !== "inst" && v.k !== "extinst" && v.k !== "none") return UNKNOWN;
@@ -1052,12 +1182,270 @@ export class PythonResolver {
     return v.k === "inst" || v.k === "extinst" ? withBy(v, "receiver") : UNKNOWN;
   }
 
-  /** Whether a return statement's call is of a function defined in the same file, or of a class. */
+  /** Whether a return statement's call is of a function defined in the same file, of a class, or of a function declaring its result. */
   private sameFileCallee(f: FileInfo, s: number, l: Local): boolean {
     const recv = l.callReceiver === undefined ? undefined : this.exprVal(f, s, l.callReceiver, undefined);
     const callee = recv ? this.attrVal(recv, l.callOf!) : this.nameVal(f, s, l.callOf!);
     if (callee.k !== "def") return false;
-    return callee.f === f || callee.f.p.defs[callee.d]!.kind === "class";
+    const d = callee.f.p.defs[callee.d]!;
+    return callee.f === f || d.kind === "class" || (d.kind === "function" && d.returns !== undefined);
+  }
+
+  // ------------------------------------------------------------------ decorators
+
+  /**
+   * What a decorated function's name holds: its decorators applied, each as its declaration
+   * proves — one declared `-> Callable[[F], F]` (F a type variable) passes the function on; one
+   * declared `-> Callable[[…], C]` (or, used bare, `-> C`) gives a C. An overloaded decorator
+   * answers by the overload the call's arguments choose. The outermost decorator that changes
+   * the value decides it; the function itself when none does; unknown when one is not proven.
+   */
+  private decoratedVal(fn: DefRef): Val {
+    const d = fn.f.p.defs[fn.d]!;
+    const self: Val = { k: "def", f: fn.f, d: fn.d, by: "scope" };
+    if (d.kind !== "function" || !d.decorators?.length) return self;
+    return memoIn(this.memo[fn.f.idx]!.decorated, fn.d, () => {
+      const s = parentScope(fn.f, fn.d);
+      for (const text of d.decorators!) {
+        const r = this.decoratorResult(fn.f, s, text);
+        if (r === "same") continue;
+        // A method's value is read through its class: a descriptor's instance is not what that gives.
+        return isMethod(fn.f, fn.d) ? this.notDescriptor(r) : r;
+      }
+      return self;
+    });
+  }
+
+  /** A value read for its attributes: a decorated function's name holds what its decorators made of it. */
+  private held(v: Val): Val {
+    if (v.k !== "def" || v.f.p.defs[v.d]!.kind !== "function" || !v.f.p.defs[v.d]!.decorators) return v;
+    const dv = this.decoratedVal(v);
+    return dv.k === "def" ? v : dv;
+  }
+
+  /** What applying the decorator written `text` (at scope `s`) to a function gives: "same" when it passes the function on. */
+  private decoratorResult(f: FileInfo, s: number, text: string): Val | "same" {
+    const steps = parsePath(text.replace(/^@\s*/, ""));
+    const last = steps?.[steps.length - 1];
+    if (!steps || !last) return UNKNOWN;
+    const call = last.kind === "call";
+    const callee = this.calleeOf(f, s, call ? steps.slice(0, -1) : steps);
+    if (!callee) return UNKNOWN;
+    // `@deco(args)` calls deco with args and applies what it returns; `@deco` calls it with the function.
+    const args = call ? parseArgs(last.args) : { positional: [FUNCTION_ARG], keywords: new Map<string, string>() };
+    const chosen = this.chooseOverloads(callee.fn, args, callee.skipFirst, f, s);
+    if (!chosen || chosen.length === 0) return UNKNOWN;
+    const results = chosen.map((o): Val | "same" => {
+      const od = o.def.f.p.defs[o.def.d]!;
+      if (!od.returns) return UNKNOWN;
+      let result = od.returns;
+      let input: string | undefined;
+      if (call) {
+        const parts = callableParts(od.returns);
+        if (parts?.params?.length !== 1) return UNKNOWN;
+        result = parts.result;
+        input = parts.params[0];
+      } else input = o.bound.find((b) => b.arg === FUNCTION_ARG)?.param?.type;
+      if (input !== undefined && input.trim() === result.trim() && this.isTypeVar(o.def.f, o.def.d, result.trim())) return "same";
+      if (this.namesTypeVar(o.def.f, o.def.d, result) || callableParts(result)) return UNKNOWN;
+      const v = this.annotationVal(o.def.f, o.def.d, result);
+      return v.k === "inst" ? v : UNKNOWN;
+    });
+    if (results.every((r) => r === "same")) return "same";
+    if (results.some((r) => r === "same")) return UNKNOWN;
+    const v = combine(results as Val[]);
+    return v.k === "inst" ? withBy(v, "receiver") : UNKNOWN;
+  }
+
+  /**
+   * The function a decorator expression's steps name, and whether a call passes its first
+   * parameter (a method read off an instance, a classmethod off its class). Undefined for
+   * anything else (a class, an outside function, a plain method read off its class).
+   */
+  private calleeOf(f: FileInfo, s: number, steps: Step[]): { fn: DefRef; skipFirst: boolean } | undefined {
+    const lastStep = steps[steps.length - 1];
+    if (steps.length === 0 || lastStep?.kind !== "name") return undefined;
+    let v: Val;
+    let recv: Val | undefined;
+    if (steps.length === 1) v = this.nameVal(f, s, lastStep.name);
+    else {
+      recv = this.held(this.stepsVal(f, s, steps.slice(0, -1)));
+      v = this.attrVal(recv, lastStep.name);
+    }
+    if (v.k !== "def") return undefined;
+    const fn = v.declared ?? { f: v.f, d: v.d };
+    const d = fn.f.p.defs[fn.d]!;
+    if (d.kind !== "function") return undefined;
+    if (!isMethod(fn.f, fn.d) || decorated(d, ["staticmethod"])) return { fn, skipFirst: false };
+    if (recv === undefined) return undefined;
+    const cm = decorated(d, ["classmethod"]);
+    if (recv.k === "inst" || recv.k === "super" || (recv.k === "def" && cm)) return { fn, skipFirst: true };
+    return undefined;
+  }
+
+  /** A function's `@overload` declarations in order; the function itself when it has none. */
+  private overloads(fn: DefRef): DefRef[] {
+    const d = fn.f.p.defs[fn.d]!;
+    const list = childDefs(fn.f, fn.f.parent[fn.d]!, d.name).filter((i) => decorated(fn.f.p.defs[i]!, ["overload"]));
+    return list.length === 0 ? [fn] : [...list].sort((a, b) => a - b).map((i) => ({ f: fn.f, d: i }));
+  }
+
+  /**
+   * The overloads a call may run under, as a type checker picks: the first whose parameters the
+   * arguments provably fit, with every earlier one they may fit (their results must then agree).
+   * An overload the arguments cannot bind to, or whose annotations they provably miss, is passed
+   * over. Undefined when none is left (or the arguments are not read: `*args`).
+   */
+  private chooseOverloads(fn: DefRef, args: Args | undefined, skipFirst: boolean, f: FileInfo, s: number): { def: DefRef; bound: Bound[] }[] | undefined {
+    if (!args) return undefined;
+    const out: { def: DefRef; bound: Bound[] }[] = [];
+    const list = this.overloads(fn);
+    for (const o of list) {
+      const od = o.f.p.defs[o.d]!;
+      const sig: Signature | undefined = od.params ? parseParams(od.params) : undefined;
+      if (!sig) return undefined;
+      const bound = bindArgs(sig, args, skipFirst);
+      if (!bound) continue;
+      let fit: Fit = "yes";
+      // A function with one signature: the arguments need not be read.
+      if (list.length > 1)
+        for (const b of bound) {
+          const t = b.param ? b.param.type : b.varType;
+          if (t === undefined) continue;
+          const x = this.argFits(o.f, o.d, parseAnnotation(t), this.argKind(f, s, b.arg), 0);
+          if (x === "no") {
+            fit = "no";
+            break;
+          }
+          if (x === "maybe") fit = "maybe";
+        }
+      if (fit === "no") continue;
+      out.push({ def: o, bound });
+      if (fit === "yes") return out;
+    }
+    return out.length > 0 ? out : undefined;
+  }
+
+  /** What an argument as written is, as far as its text proves. */
+  private argKind(f: FileInfo, s: number, text: string): ArgKind {
+    if (text === FUNCTION_ARG) return { k: "function" };
+    const t = text.trim();
+    if (t === "None") return { k: "none" };
+    const lit = literalType(undefined, t);
+    if (lit) return { k: "lit", type: lit };
+    const steps = parsePath(t);
+    const v = steps ? this.stepsVal(f, s, steps) : UNKNOWN;
+    if (v.k === "def") return v.f.p.defs[v.d]!.kind === "class" ? { k: "class", cls: { f: v.f, d: v.d } } : v.f.p.defs[v.d]!.kind === "function" ? { k: "function" } : { k: "unknown" };
+    if (v.k === "inst") return { k: "inst", cls: v.cls };
+    return { k: "unknown" };
+  }
+
+  /** Whether an argument fits a parameter's annotation (evaluated at `s` in `f`): proven, disproven, or not known. */
+  private argFits(f: FileInfo, s: number, a: Ann, arg: ArgKind, depth: number): Fit {
+    if (depth > 8 || arg.k === "unknown") return "maybe";
+    const any = (fits: Fit[]): Fit => (fits.includes("yes") ? "yes" : fits.every((x) => x === "no") ? "no" : "maybe");
+    switch (a.kind) {
+      case "other":
+        return "maybe";
+      case "none":
+        return arg.k === "none" ? "yes" : "no";
+      case "union":
+        return any(a.alts.map((x) => this.argFits(f, s, x, arg, depth + 1)));
+      case "name":
+        break;
+    }
+    const last = a.path.slice(a.path.lastIndexOf(".") + 1);
+    const args = a.args ?? [];
+    if (last === "Any" || a.path === "object") return "yes";
+    if (last === "Optional" && args.length === 1) return any([this.argFits(f, s, args[0]!, arg, depth + 1), arg.k === "none" ? "yes" : "no"]);
+    if (last === "Union" && args.length > 0) return any(args.map((x) => this.argFits(f, s, x, arg, depth + 1)));
+    if (TYPE_WRAPPERS.has(last) && args.length > 0) return this.argFits(f, s, args[0]!, arg, depth + 1);
+    if (last === "Callable") return callableFit(arg);
+    if (last === "type" || last === "Type") return arg.k === "class" ? "maybe" : arg.k === "inst" ? "maybe" : "no";
+    if (args.length === 0 && !a.path.includes(".")) {
+      // A type variable stands for its bound; an alias (`_AnyCallable = t.Callable[..., t.Any]`) for what it names.
+      const bound = this.typeVarBound(f, s, a.path);
+      if (bound) return this.argFits(f, bound.scope, parseAnnotation(bound.text), arg, depth + 1);
+      if (this.isTypeVar(f, s, a.path)) return "yes";
+      const alias = this.typeAlias(f, s, a.path);
+      if (alias) return this.argFits(f, alias.scope, parseAnnotation(alias.text), arg, depth + 1);
+    }
+    const v = this.pathVal(f, s, a.path);
+    if (v.k === "ext") {
+      const dot = v.path.lastIndexOf(".");
+      const mod = v.path.slice(0, dot);
+      const name = v.path.slice(dot + 1);
+      if (name === "Callable" && (mod === "typing" || mod === "typing_extensions" || mod === "collections.abc")) return callableFit(arg);
+      // `AnyStr` is str or bytes: only the aliases that are one class say no.
+      const alias = (mod === "typing" || mod === "typing_extensions") && name !== "AnyStr" ? TYPING_ALIASES[name] : undefined;
+      const builtin = mod === "builtins" ? name : alias?.startsWith("builtins.") ? alias.slice(9) : undefined;
+      if (builtin === "object") return "yes";
+      if (builtin === undefined || !BUILTIN_CLASSES.has(builtin)) return "maybe";
+      switch (arg.k) {
+        case "lit":
+          return NUMERIC_ACCEPTS[builtin]?.includes(arg.type) || arg.type === builtin ? "yes" : "no";
+        case "none":
+        case "function":
+          return "no";
+        case "class":
+          return builtin === "type" ? "yes" : "maybe";
+        case "inst":
+          return this.mro(arg.cls).some((e) => e.k === "ext" && e.path === `builtins.${builtin}`) ? "yes" : "maybe";
+      }
+    }
+    if (v.k === "def" && v.f.p.defs[v.d]!.kind === "class") {
+      const cls: ClassRef = { f: v.f, d: v.d };
+      // A protocol is met by shape, not by a base: only its own subclasses are proven.
+      const protocol = this.mro(cls).some((e) => e.k === "ext" && (e.path.endsWith(".Protocol") || e.path.endsWith(".Callable")));
+      switch (arg.k) {
+        case "inst":
+          return this.mro(arg.cls).some((e) => e.k === "cls" && e.ref.f === cls.f && e.ref.d === cls.d) ? "yes" : "maybe";
+        case "lit":
+        case "none":
+        case "function":
+          return protocol ? "maybe" : "no";
+        case "class":
+          return "maybe";
+      }
+    }
+    return "maybe";
+  }
+
+  /** Whether `name` at `s` is a type variable (`T = TypeVar("T", …)`, bound once). */
+  private isTypeVar(f: FileInfo, scope: number, name: string): boolean {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return false;
+    let s = scope;
+    for (;;) {
+      const locals = f.locals.get(s)?.get(name);
+      if (locals && locals.length > 0)
+        return locals.length === 1 && childDefs(f, s, name).length === 0 && (locals[0]!.bound !== undefined || /(^|\.)TypeVar$/.test(`${locals[0]!.callReceiver ?? ""}.${locals[0]!.callOf ?? ""}`));
+      if (childDefs(f, s, name).length > 0 || (f.imports.get(s)?.get(name)?.length ?? 0) > 0 || s < 0) return false;
+      s = parentScope(f, s);
+    }
+  }
+
+  /**
+   * What a type alias stands for (`_AnyCallable = t.Callable[..., t.Any]`, bound once, read off
+   * its definition's text), evaluated where it is bound. Undefined for any other name.
+   */
+  private typeAlias(f: FileInfo, scope: number, name: string): { text: string; scope: number } | undefined {
+    let s = scope;
+    for (;;) {
+      const locals = f.locals.get(s)?.get(name);
+      if (locals && locals.length > 0) {
+        const l = locals[0]!;
+        // A subscript is read as an item (`iterOf`, `[]`) too: the definition's text says which it is.
+        const item = l.iterOf !== undefined && l.iterMethod === "[]";
+        if (locals.length !== 1 || l.type || l.newOf || l.callOf || l.aliasOf || (l.iterOf && !item) || l.bound || childDefs(f, s, name).length > 0) return undefined;
+        const slot = f.slots.get(s)?.get(name);
+        const sig = slot !== undefined ? f.p.defs[slot]!.signature : undefined;
+        const m = sig !== undefined ? /^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^=#][^#]*)$/.exec(sig) : null;
+        if (!m || m[1] !== name) return undefined;
+        return { text: m[2]!.trim(), scope: s };
+      }
+      if (childDefs(f, s, name).length > 0 || (f.imports.get(s)?.get(name)?.length ?? 0) > 0 || s < 0) return undefined;
+      s = parentScope(f, s);
+    }
   }
 
   /** `v.name`. */
@@ -1069,6 +1457,10 @@ export class PythonResolver {
       }
       case "def": {
         const d = v.f.p.defs[v.d]!;
+        if (d.kind === "function") {
+          const h = this.held(v);
+          return h === v ? UNKNOWN : this.attrVal(h, name);
+        }
         if (d.kind !== "class") return UNKNOWN;
         return this.classAttr({ f: v.f, d: v.d }, name, false, false);
       }
@@ -1091,7 +1483,12 @@ export class PythonResolver {
     // A property read off an instance is what its getter returns (the type checker's declaration first).
     const typed = m.declared ?? (m.k === "def" ? m : undefined);
     const td = typed?.f.p.defs[typed.d];
-    if (inst && typed && td?.kind === "function" && propertyLike(td)) return this.returnsOf(typed);
+    if (inst && typed && td?.kind === "function" && propertyLike(td)) {
+      // A property declared `-> Type[X]` is an attribute declared so: X or a subclass, not proven.
+      const v = this.returnsOf(typed);
+      if (v.k === "def" && v.f.p.defs[v.d]!.kind === "class") return { k: "unknown", reason: REASONS.classTyped, declared: { f: v.f, d: v.d } };
+      return v;
+    }
     if (m.k !== "def" && m.declared) return { k: "unknown", reason: REASONS.typeOnly, declared: m.declared };
     switch (m.k) {
       case "def":

@@ -162,6 +162,7 @@ export function buildFileInfo(idx: number, m: ModuleFile): FileInfo {
       if (l.iterMethod) prior.iterMethod = l.iterMethod;
     }
     if (l.isParam) prior.isParam = true;
+    if (l.enter) prior.enter = true;
   }
   // `global x` in a function: every binding of x there is the module's.
   const globals = new Set<string>();
