@@ -349,6 +349,7 @@ export async function readGitPlane(repo: GitRepo, r: Reader, plane: string, opts
       changed.add(key);
     }
   }
+  // A rebase the reflog forgot stays, with its edges.
   for (const key of haveNodes.keys()) if (!wantNodes.has(key) && !key.startsWith("rebase:")) delta.remove.push(key);
   const haveEdges = edgesOutOf(r, plane, [...changed, ...delta.remove].flatMap((k) => haveNodes.get(k) ?? []));
   const commitOf = (key: string) => (key.startsWith("commit:") ? key.slice("commit:".length) : undefined);

@@ -435,7 +435,6 @@ export class PlaneSync {
     if (pending.length > 0) setImmediate(step);
   }
 
-
   /**
    * Seed the incremental index (and the plane state) from the facts the plane holds at `at`,
    * when they are exactly what a resolution of these partials would give: the plane records
