@@ -93,6 +93,50 @@ async function waitHealthy(addr: string): Promise<void> {
   throw new Error(`drsg serve at ${addr} never answered /health`);
 }
 
+/**
+ * `drsg serve watch` on `db` following `dir`: each step's `move` (a commit, a reset) is timed from
+ * just before it to the first `context` answer over /rpc that names the commit it returns. The
+ * server is stopped before this returns (its log and database stay open until it exits).
+ */
+async function followedByServe(
+  dir: string,
+  plane: string,
+  db: string,
+  env: NodeJS.ProcessEnv,
+  probe: string,
+  steps: { before?: () => void; move: () => string }[],
+): Promise<number[]> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const token = strongToken();
+  const addr = `127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [DRSG, "serve", "watch", "--dir", dir, "--plane", plane, "--db", db, "--addr", addr], {
+    env: { ...env, DRSG_TOKEN: token },
+    stdio: "ignore",
+  });
+  const queryable: number[] = [];
+  try {
+    await waitHealthy(addr);
+    await rpc(addr, token, "context", { plane, name: probe });
+    for (const step of steps) {
+      step.before?.();
+      const t0 = performance.now();
+      const sha = step.move();
+      const deadline = t0 + 120_000;
+      while (!(await rpc(addr, token, "context", { plane, name: probe })).includes(sha)) {
+        if (performance.now() > deadline) throw new Error(`serve watch did not reach ${sha} within 120 s`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      queryable.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } finally {
+    const exited = new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  }
+  return queryable;
+}
+
 /** How a fold output says the families were resolved: "full" when any was resolved in full. */
 function resolvedHow(out: string): "full" | "part" | "none" {
   const line = /^\s*resolution — (.*)$/m.exec(out)?.[1];
@@ -136,35 +180,14 @@ async function replayRow(src: string, name: string): Promise<string> {
     }
     // The same commits under serve watch, from the same start.
     gitRun(dir, ["reset", "-q", "--hard", commits[0]!]);
-    const probe = { plane, name: leafOf(followed, plane, env) };
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const token = strongToken();
-    const addr = `127.0.0.1:${port}`;
-    const server = spawn(process.execPath, [DRSG, "serve", "watch", "--dir", dir, "--plane", plane, "--db", followed, "--addr", addr], {
-      env: { ...env, DRSG_TOKEN: token },
-      stdio: "ignore",
-    });
-    const queryable: number[] = [];
-    try {
-      await waitHealthy(addr);
-      await rpc(addr, token, "context", probe);
-      for (const c of commits.slice(1)) {
-        const t0 = performance.now();
-        gitRun(dir, ["reset", "-q", "--hard", c]);
-        const sha = c.slice(0, 12);
-        const deadline = t0 + 120_000;
-        while (!(await rpc(addr, token, "context", probe)).includes(sha)) {
-          if (performance.now() > deadline) throw new Error(`serve watch did not reach ${sha} within 120 s`);
-          await new Promise((r) => setTimeout(r, 10));
-        }
-        queryable.push(performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 300));
-      }
-    } finally {
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    }
+    const queryable = await followedByServe(dir, plane, followed, env, leafOf(followed, plane, env),
+      commits.slice(1).map((c) => ({
+        move: () => {
+          gitRun(dir, ["reset", "-q", "--hard", c]);
+          return c.slice(0, 12);
+        },
+      })),
+    );
     const ms = (x: number) => `${Math.round(x)} ms`;
     const dist = (xs: number[]) => `${ms(median(xs))} · ${ms(quantile(xs, 0.9))} · ${ms(Math.max(...xs))}`;
     return `| ${name} | ${commits.length - 1} (${median(changed)} files changed median, ${Math.max(...changed)} max) | ${(full.ms / 1000).toFixed(1)} s | ${dist(freshMs)} | ${inFull} of ${commits.length - 1} | ${dist(queryable)} | ${((freshMs.reduce((a, b) => a + b, 0) / full.ms)).toFixed(1)}× |`;
@@ -207,32 +230,15 @@ async function repoRow(src: string): Promise<string> {
     const cold = { leaf: coldOf(["impact", leaf]), hub: coldOf(["impact", hub]), context: coldOf(["context", hub]), hubName: hub, hubReach: /^total affected within depth \d+: (\d+)/m.exec(radius)?.[1] ?? "?" };
 
     // Commit → queryable under serve watch.
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const token = strongToken();
-    const server = spawn(process.execPath, [DRSG, "serve", "watch", "--dir", dir, "--plane", plane, "--db", db, "--addr", `127.0.0.1:${port}`], {
-      env: { ...env, DRSG_TOKEN: token },
-      stdio: "ignore",
-    });
-    const queryable: number[] = [];
-    try {
-      const addr = `127.0.0.1:${port}`;
-      await waitHealthy(addr);
-      await rpc(addr, token, "context", { plane, name: leaf });
-      for (let i = 0; i < 5; i++) {
-        appendFileSync(join(dir, f.path), `${f.comment} watch ${i}\n`);
-        const t0 = performance.now();
-        gitRun(dir, ["commit", "-qam", `watch ${i}`]);
-        const sha = gitRun(dir, ["rev-parse", "HEAD"]).trim().slice(0, 12);
-        while (!(await rpc(addr, token, "context", { plane, name: leaf })).includes(sha)) await new Promise((r) => setTimeout(r, 10));
-        queryable.push(performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 300));
-      }
-    } finally {
-      // Stopped before the temp dir goes: its log and database are still open until it exits.
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    }
+    const queryable = await followedByServe(dir, plane, db, env, leaf,
+      [0, 1, 2, 3, 4].map((i) => ({
+        before: () => appendFileSync(join(dir, f.path), `${f.comment} watch ${i}\n`),
+        move: () => {
+          gitRun(dir, ["commit", "-qam", `watch ${i}`]);
+          return gitRun(dir, ["rev-parse", "HEAD"]).trim().slice(0, 12);
+        },
+      })),
+    );
     const ms = (x: number) => `${Math.round(x)} ms`;
     return `| ${basename(src)} | ${lines} | ${(full.ms / 1000).toFixed(1)} s, ${full.rssMb.toFixed(0)} MB (${((full.rssMb * 100_000) / Math.max(1, lines)).toFixed(0)} MB / 100k lines) | ${ms(median(updates))} (${updates.map(ms).join(", ")}) | ${ms(nodeStart)} | ${ms(median(updates) - nodeStart)} | ${ms(median(queryable))} (${queryable.map(ms).join(", ")}) | ${ms(cold.leaf)} · ${ms(cold.hub)} · ${ms(cold.context)} (\`${cold.hubName}\`, ${cold.hubReach} reached) |`;
   } finally {
