@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // drsg-mcp: the MCP server over stdio (a shim into the build). stdout is the protocol only.
-import { mainStdio } from "../dist/src/mcp/stdio.js";
+import { entry } from "./entry.js";
 
+const { mainStdio } = await import(entry("mcp.js", "mcp/stdio.js"));
 mainStdio(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

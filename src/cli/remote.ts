@@ -4,6 +4,7 @@
 // `data.code` is the DrsgError code (message `TOOL failed [CODE]: ...`), which becomes the same
 // typed error an in-process run throws — so the CLI prints and exits the same either way.
 import { DrsgError, ERROR_CODES, type ErrorCode } from "../model/errors.js";
+import { type HttpAnswer, httpRequest } from "../server/endpoint.js";
 import type { ServerRecord } from "../server/state.js";
 
 /** The server could not be reached at all (it died after the probe): the caller may open the file itself. */
@@ -31,28 +32,26 @@ export function stripFailed(tool: string, code: string, text: string): string {
  * DrsgError for a refusal (token, method, params).
  */
 export async function rpcCall(rec: ServerRecord, method: string, params: unknown, timeoutMs = 0): Promise<RemoteAnswer> {
-  let res: Response;
+  let res: HttpAnswer;
   try {
-    res = await fetch(`http://${rec.addr}/rpc`, {
+    res = await httpRequest(`http://${rec.addr}/rpc`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${rec.token}`, accept: "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-      ...(timeoutMs > 0 ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+      timeoutMs,
     });
   } catch (e) {
     throw new Unreachable(`drsg serve at ${rec.addr} (pid ${rec.pid}) did not answer: ${(e as Error).message}`);
   }
   const where = `drsg serve at ${rec.addr} (pid ${rec.pid})`;
-  if (res.status === 401 || res.status === 403) {
-    const why = await res.text().catch(() => "");
+  if (res.status === 401 || res.status === 403)
     throw new DrsgError(
       res.status === 401 ? "UNAUTHORIZED" : "FORBIDDEN",
-      `${where} refused the CLI's call (${res.status}: ${why.slice(0, 200)}) — the token in .drsg/server.json is not the server's; drsg init restarts it with a fresh record`,
+      `${where} refused the CLI's call (${res.status}: ${res.text.slice(0, 200)}) — the token in .drsg/server.json is not the server's; drsg init restarts it with a fresh record`,
     );
-  }
   let body: { result?: { text?: unknown }; error?: { code?: number; message?: unknown; data?: { code?: unknown } } };
   try {
-    body = (await res.json()) as typeof body;
+    body = JSON.parse(res.text) as typeof body;
   } catch {
     throw new DrsgError("SERVER_UNAVAILABLE", `${where} answered ${res.status} without JSON-RPC`);
   }

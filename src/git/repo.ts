@@ -22,6 +22,7 @@ async function gitLib(): Promise<IsoGit> {
   return isoGit;
 }
 import { DrsgError } from "../model/errors.js";
+import { indexPaths } from "./indexfile.js";
 import { parseCommit, parseTag, parseTree } from "./objects.js";
 import { ObjectSizer } from "./objsize.js";
 import { PackReader, type RawObject } from "./packread.js";
@@ -92,6 +93,16 @@ const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?([Zz]|
 const PACKED_REF = /^([0-9a-f]{40}) (refs\/\S+)$/;
 const REFLOG_LINE = /^([0-9a-f]{40}) ([0-9a-f]{40}) (.*?) (\d+) ([+-]\d{4})(?:\t(.*))?$/;
 
+/** The nearest directory at or above `start` with a `.git` entry (a directory, or a file naming one), as git looks for it. */
+function rootAbove(start: string): string | undefined {
+  for (let dir = start; ; ) {
+    if (fs.existsSync(path.join(dir, ".git"))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
 export class GitRepo {
   /** The single isomorphic-git cache every call of this repo shares. */
   private readonly cache: object = {};
@@ -127,12 +138,8 @@ export class GitRepo {
     } catch {
       return undefined;
     }
-    let root: string;
-    try {
-      root = await (await gitLib()).findRoot({ fs, filepath: start });
-    } catch {
-      return undefined;
-    }
+    const root = rootAbove(start);
+    if (root === undefined) return undefined;
     const dotgit = path.join(root, ".git");
     let gitdir = dotgit;
     try {
@@ -458,19 +465,10 @@ export class GitRepo {
     return [];
   }
 
-  /**
-   * Whether a work-tree path (relative to the root, POSIX) is ignored by the repository's
-   * .gitignore files and .git/info/exclude. Directories need `isDir` (patterns like `build/`).
-   */
   /** Whether a path (relative to the work-tree root) is in the index, i.e. tracked by git. */
   async isTracked(relPath: string): Promise<boolean> {
     const p = splitRelPath(relPath, "check tracked").join("/");
-    try {
-      const files = await (await gitLib()).listFiles({ fs, dir: this.root, gitdir: this.gitdir, cache: this.cache });
-      return files.includes(p);
-    } catch (e) {
-      throw gitError(`check tracked '${relPath}'`, e);
-    }
+    return (await this.trackedFiles()).includes(p);
   }
 
   /**
@@ -488,7 +486,9 @@ export class GitRepo {
     }
     if (this.tracked?.stamp === stamp) return this.tracked.files;
     try {
-      const files = await (await gitLib()).listFiles({ fs, dir: this.root, gitdir: this.gitdir, cache: this.cache });
+      // Read directly (indexfile.ts); an index that reader declines goes to isomorphic-git.
+      const direct = indexPaths(fs.readFileSync(index));
+      const files = direct ?? (await (await gitLib()).listFiles({ fs, dir: this.root, gitdir: this.gitdir, cache: this.cache }));
       this.tracked = { stamp, files: files.sort() };
       return this.tracked.files;
     } catch (e) {
@@ -505,6 +505,10 @@ export class GitRepo {
     }
   }
 
+  /**
+   * Whether a work-tree path (relative to the root, POSIX) is ignored by the repository's
+   * .gitignore files and .git/info/exclude. Directories need `isDir` (patterns like `build/`).
+   */
   async isIgnored(relPath: string, isDir = false): Promise<boolean> {
     const p = splitRelPath(relPath, "check ignore").join("/");
     if (p === "") return false;

@@ -2,7 +2,7 @@
 // as-of reader (history tables), every write is refused, and currentSeq() is that commit — so
 // the caches the verbs keep per commit (graph views, plane records, key prefixes) stay right.
 import { DrsgError } from "../model/errors.js";
-import { readEdgesById, readLinksIn, readNodeKeys, readNodesByPrimaryLabel } from "./reader.js";
+import { readEdgesBetween, readEdgesById, readLinksIn, readNodeKeys, readNodesByPrimaryLabel } from "./reader.js";
 import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export class AsOfStore implements Store {
@@ -72,6 +72,9 @@ export class AsOfStore implements Store {
   }
   edgesById(plane: string, ids: readonly number[]): StoredEdge[] {
     return readEdgesById(this.r, plane, ids);
+  }
+  edgesBetween(plane: string, src: number, dst: number): StoredEdge[] {
+    return readEdgesBetween(this.r, plane, src, dst);
   }
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {
     return this.r.edgesOut(plane, nodeId, type);

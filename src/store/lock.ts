@@ -3,8 +3,21 @@
 // for the error message, so a stale one left by a killed process never blocks anything.
 
 import { readFileSync, readlinkSync, realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import Database from "better-sqlite3";
+import { createRequire } from "node:module";
+import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
+
+let driver: typeof Database | undefined;
+
+/**
+ * better-sqlite3, required on the first open: a CLI verb a live server answers opens no file,
+ * and required as CommonJS it is not scanned for exports as an ES module import of it is (~40 ms
+ * of a cold process).
+ */
+export function sqlite(): typeof Database {
+  driver ??= createRequire(import.meta.url)("better-sqlite3") as typeof Database;
+  return driver;
+}
 
 /** The sidecar naming the process that holds `file`. */
 export function pidFile(file: string): string {
@@ -130,7 +143,7 @@ export function openError(file: string, e: unknown): DrsgError {
 export function openConnection(file: string, mustExist: boolean): Database.Database {
   let db: Database.Database;
   try {
-    db = new Database(file, { timeout: 0, fileMustExist: mustExist });
+    db = new (sqlite())(file, { timeout: 0, fileMustExist: mustExist });
   } catch (e) {
     throw openError(file, e);
   }

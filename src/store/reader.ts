@@ -28,6 +28,12 @@ export function readEdgesById(r: Reader, plane: string, ids: readonly number[]):
   return out;
 }
 
+/** Reader.edgesBetween of a reader that lacks it, through the source's edges out. */
+export function readEdgesBetween(r: Reader, plane: string, src: number, dst: number): StoredEdge[] {
+  if (r.edgesBetween) return r.edgesBetween(plane, src, dst);
+  return r.edgesOut(plane, src).filter((e) => e.dst === dst);
+}
+
 /** Reader.nodesByPrimaryLabel of a reader that lacks it, through nodesByLabel. */
 export function readNodesByPrimaryLabel(r: Reader, plane: string, label: string): StoredNode[] {
   if (r.nodesByPrimaryLabel) return r.nodesByPrimaryLabel(plane, label);
@@ -450,6 +456,12 @@ export class SqlReader implements Reader {
     for (const r of this.ctx.stmt(sql).all(params) as { id: number; props: string }[]) if (agentWritten(JSON.parse(r.props) as Props)) agent.add(r.id);
     if (agent.size > 0) for (const l of links) l.agentWritten = agent.has(l.id);
     return links;
+  }
+
+  edgesBetween(plane: string, src: number, dst: number): StoredEdge[] {
+    const sql = `SELECT id, type, src, dst, props FROM ${this.src.edges} WHERE plane = @p AND dst = @dst AND src = @src ORDER BY id`;
+    const rows = this.ctx.stmt(sql).all(this.params({ p: this.planeId(plane), src, dst })) as EdgeRow[];
+    return rows.map((r) => toEdge(plane, r));
   }
 
   edgesById(plane: string, ids: readonly number[]): StoredEdge[] {

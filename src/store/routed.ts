@@ -5,7 +5,7 @@
 // mounted plane go through `writeTo(plane, fn)`; `write()` is the main database's.
 import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
-import { readEdgesById, readLinksIn, readNodeKeys, readNodesByPrimaryLabel } from "./reader.js";
+import { readEdgesBetween, readEdgesById, readLinksIn, readNodeKeys, readNodesByPrimaryLabel } from "./reader.js";
 import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export interface Mount {
@@ -121,6 +121,9 @@ export class RoutedStore implements Store {
   }
   edgesById(plane: string, ids: readonly number[]): StoredEdge[] {
     return readEdgesById(this.storeOf(plane), plane, ids);
+  }
+  edgesBetween(plane: string, src: number, dst: number): StoredEdge[] {
+    return readEdgesBetween(this.storeOf(plane), plane, src, dst);
   }
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[] {
     return this.storeOf(plane).edgesOut(plane, nodeId, type);

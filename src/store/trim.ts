@@ -13,7 +13,8 @@
 // the part that matters. malloc_trim answers 1 when it released memory, which SQLite reports as
 // an initialisation error; either way the library is closed again with the private database.
 import { readFileSync } from "node:fs";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { sqlite } from "./lock.js";
 
 let libc: string | null | undefined;
 
@@ -45,7 +46,7 @@ export function trimCHeap(): boolean {
   if (path === null) return false;
   let db: Database.Database | undefined;
   try {
-    db = new Database(":memory:");
+    db = new (sqlite())(":memory:");
     // better-sqlite3 passes an entry point on to sqlite3_load_extension (its typings omit it).
     (db.loadExtension as (file: string, entryPoint: string) => unknown).call(db, path, "malloc_trim");
     return true;

@@ -118,6 +118,11 @@ export interface Reader {
   linksIn?(plane: string, ids: readonly number[]): EdgeLink[];
   /** The edges of `ids` the plane holds, in id order (a listing's page, read whole after it sorted links). Optional. */
   edgesById?(plane: string, ids: readonly number[]): StoredEdge[];
+  /**
+   * The edges from `src` to `dst`, in id order: one pair's edges through the in-index, not every
+   * edge leaving `src` (a caller's call sites into a symbol). Optional: callers filter edgesOut.
+   */
+  edgesBetween?(plane: string, src: number, dst: number): StoredEdge[];
   edgesOut(plane: string, nodeId: number, type?: string): StoredEdge[];
   edgesIn(plane: string, nodeId: number, type?: string): StoredEdge[];
   /** Every node / edge of a plane, in id order (streaming). */

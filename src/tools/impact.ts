@@ -6,7 +6,7 @@
 // sections to the same answer.
 import { z } from "zod";
 import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
-import { type PlaneRead, isWhole, perView, prefetchKeys } from "../graph/view.js";
+import { type PlaneRead, isWhole, perView, prefetchIn, prefetchKeys } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
@@ -69,7 +69,9 @@ function unresolvedRefsNamed(ctx: ToolContext, plane: string, g: PlaneRead, name
 export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneRead, node: StoredNode): UnresolvedSites {
   const name = keyName(node.key);
   const out: UnresolvedSites = { name, sites: 0, callers: [], excluded: 0 };
-  for (const id of unresolvedRefsNamed(ctx, plane, g, name)) {
+  const refs = unresolvedRefsNamed(ctx, plane, g, name);
+  prefetchIn(g, refs);
+  for (const id of refs) {
     g.forEachInEdge(id, (_e, a, src) => {
       if (a.type !== "CALLS") return;
       const count = a.count ?? 1;

@@ -1,7 +1,9 @@
 // A cold verb loads what it answers with and nothing else: `drsg impact` and `drsg context`, run
 // as whole processes opening the database, read no MCP SDK, no git code, no server, no grammar or
 // extraction code, no list_planes or upgrade tool, and — once the plugin set's rules were checked
-// (src/plugin/hashcache.ts) — no regular-expression engine. Watched through a module resolve hook.
+// (src/plugin/hashcache.ts) — no regular-expression engine. Watched through a module resolve hook,
+// on tsc's output (DRSG_UNBUNDLED=1: a module per source file) and on the bundle bin/ runs by
+// default, whose chunks follow the same lazy imports: it loads none of the packages either.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -58,10 +60,10 @@ describe("modules a cold verb loads", () => {
   after(() => rmSync(base, { recursive: true, force: true }));
 
   /** The modules a verb's process resolved, and its answer. */
-  function loaded(args: string[]): { modules: string[]; out: string } {
+  function loaded(args: string[], bundled = false): { modules: string[]; out: string } {
     const r = spawnSync(process.execPath, ["--import", pathToFileURL(register).href, DRSG, ...args, "--plane", "shop", "--db", db], {
       encoding: "utf8",
-      env,
+      env: bundled ? env : { ...env, DRSG_UNBUNDLED: "1" },
       timeout: 120_000,
     });
     assert.equal(r.status, 0, r.stderr);
@@ -90,6 +92,21 @@ describe("modules a cold verb loads", () => {
         modules.filter((m) => m.includes("re2js")),
         [],
       );
+    });
+
+    test(`${verb} from the bundle: no package it does not answer with`, () => {
+      const { modules, out } = loaded([verb, "shop/src/a.b"], true);
+      assert.match(out, /^synced: commit [0-9a-f]{12}$/m);
+      assert.ok(modules.some((m) => m.includes("/dist/bundle/cli.js")), "the bundle ran");
+      assert.deepEqual(
+        modules.filter((m) => m.includes("/dist/src/")),
+        [],
+        "nothing of tsc's output",
+      );
+      for (const never of ["isomorphic-git", "web-tree-sitter", "re2js", "graphology-", "/node_modules/zod/", "@modelcontextprotocol"]) {
+        const hit = modules.filter((m) => m.includes(never));
+        assert.deepEqual(hit, [], `drsg ${verb} loaded ${never}`);
+      }
     });
   }
 });

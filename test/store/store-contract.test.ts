@@ -357,6 +357,37 @@ describe("store contract", () => {
       assert.equal(got(store).filter((l) => l.agentWritten).length, 1);
     });
 
+    it("edgesBetween reads one pair's edges as edgesOut filtered by target does, in id order; as of a commit too", () => {
+      const c = store.write((w) => {
+        const c = w.createNode("p", { key: "c", labels: ["Function"], props: {} });
+        w.createEdge("p", { type: "CALLS", src: a, dst: b, props: { line: 3 } });
+        w.createEdge("p", { type: "REFERENCES", src: a, dst: b, props: {} });
+        w.createEdge("p", { type: "CALLS", src: a, dst: c, props: { line: 4 } });
+        w.createEdge("p", { type: "CALLS", src: b, dst: a, props: {} });
+        return c;
+      });
+      const want = (r: typeof store | ReturnType<typeof store.asOf>, s: number, d: number) => r.edgesOut("p", s).filter((e) => e.dst === d);
+      const pairs: [number, number][] = [
+        [a, b],
+        [a, c],
+        [b, a],
+        [b, c],
+        [a, x],
+        [a, 9999],
+      ];
+      for (const [s, d] of pairs) assert.deepEqual(store.edgesBetween!("p", s, d), want(store, s, d), `${s} → ${d}`);
+      assert.deepEqual(
+        store.edgesBetween!("p", a, b).map((e) => e.type),
+        ["CALLS", "REFERENCES"],
+      );
+      const seq = store.currentSeq();
+      store.write((w) => w.deleteEdge("p", store.edgesBetween!("p", a, b)[0]!.id));
+      const past = store.asOf(seq);
+      assert.deepEqual(past.edgesBetween!("p", a, b), want(past, a, b));
+      assert.equal(past.edgesBetween!("p", a, b).length, 2);
+      assert.equal(store.edgesBetween!("p", a, b).length, 1);
+    });
+
     it("refuses edges across planes and to missing nodes", () => {
       throwsCode(() => store.write((w) => w.createEdge("p", { type: "CALLS", src: a, dst: x, props: {} })), "BAD_INPUT");
       throwsCode(() => store.write((w) => w.createEdge("q", { type: "CALLS", src: x, dst: a, props: {} })), "BAD_INPUT");

@@ -7,11 +7,11 @@ import { join, resolve } from "node:path";
 import { GitRepo } from "../../git/repo.js";
 import { DrsgError, errorText } from "../../model/errors.js";
 import { activePlugins, driftLine } from "../../plugin/registry.js";
-import { rpcCall } from "../../server/endpoint.js";
 import { repoPlane } from "../../server/launch.js";
 import { DB_NAME, STATE_DIR, findRepoRoot, liveServer, readRecord, repoDb, stateProblem } from "../../server/state.js";
 import { openStore } from "../../store/store.js";
 import { type Command, flag, str } from "../command.js";
+import { rpcCall } from "../remote.js";
 
 export interface ServerStatus {
   root: string;
@@ -79,7 +79,9 @@ export async function serverStatus(dir: string): Promise<ServerStatus> {
     out.addr = live.addr;
     out.dashboard = `http://${live.addr}/`;
     try {
-      const text = await rpcCall(live.addr, live.token, "list_planes", {});
+      const answer = await rpcCall(live, "list_planes", {}, 10_000);
+      if (answer.isError) throw new DrsgError(answer.code ?? "INTERNAL", answer.text);
+      const text = answer.text;
       const lines = text.split("\n");
       const start = lines.findIndex((l) => l.startsWith(`${plane}  `));
       const block: string[] = [];
