@@ -41,7 +41,8 @@ export interface PlaneRead {
   getNodeAttribute<K extends keyof NodeAttrs>(id: string, name: K): NodeAttrs[K];
   forEachInEdge(id: string, visit: EdgeVisit): void;
   forEachOutEdge(id: string, visit: EdgeVisit): void;
-  forEachDirectedEdge(source: string, target: string, visit: EdgeVisit): void;
+  /** The edges from `source` to `target` (graphology's two-node form; not those back from `target`). */
+  forEachOutEdge(source: string, target: string, visit: EdgeVisit): void;
   getEdgeAttributes(edge: string): EdgeAttrs;
   source(edge: string): string;
   target(edge: string): string;
@@ -331,11 +332,17 @@ export class StoreGraph implements PlaneRead {
     }
   }
 
-  forEachOutEdge(id: string, visit: EdgeVisit): void {
-    for (const r of this.adjacent(id, "out")) visit(r.id, r.attrs, r.source, r.target);
+  forEachOutEdge(id: string, visit: EdgeVisit): void;
+  forEachOutEdge(source: string, target: string, visit: EdgeVisit): void;
+  forEachOutEdge(source: string, b: string | EdgeVisit, c?: EdgeVisit): void {
+    if (typeof b === "function") {
+      for (const r of this.adjacent(source, "out")) b(r.id, r.attrs, r.source, r.target);
+      return;
+    }
+    this.forEachEdgeTo(source, b, c!);
   }
 
-  forEachDirectedEdge(source: string, target: string, visit: EdgeVisit): void {
+  private forEachEdgeTo(source: string, target: string, visit: EdgeVisit): void {
     // One pair's edges through the in-index, unless the source's edges out are read already (a
     // caller of a symbol may have thousands); newest first, as in adjacent's order.
     if (!this.outs.has(source) && /^[0-9]+$/.test(source) && /^[0-9]+$/.test(target)) {

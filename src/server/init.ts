@@ -326,5 +326,6 @@ export async function removeInit(opts: RemoveOptions): Promise<void> {
   if (opts.purge) {
     if (existsSync(stateDir) && !lstatSync(stateDir).isSymbolicLink()) rmSync(stateDir, { recursive: true, force: true });
     opts.out(`removed ${STATE_DIR}/ (database, logs)`);
-  } else if (existsSync(join(stateDir, DB_NAME))) opts.out(`kept ${join(STATE_DIR, DB_NAME)} (drsg init --remove --purge deletes ${STATE_DIR}/ too)`);
+  } else if (existsSync(join(stateDir, DB_NAME)))
+    opts.out(`kept ${join(STATE_DIR, DB_NAME)}, out of git status by ${join(STATE_DIR, ".gitignore")} (drsg init --remove --purge deletes ${STATE_DIR}/ too)`);
 }

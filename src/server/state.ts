@@ -221,8 +221,15 @@ export function ensureStateDir(root: string): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Ours (checked above): made by an older drsg with the umask's mode, it is tightened now.
   if ((lstatSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
+  // The folder keeps itself out of git status, whatever is left of it: `init --remove` takes its
+  // line back out of .git/info/exclude and keeps the database. Replaced, never written through.
+  const ignore = join(dir, ".gitignore");
+  if (!existsSync(ignore) && !isLink(ignore)) writeFileAtomic(ignore, SELF_IGNORE, 0o600);
   return dir;
 }
+
+/** `.drsg/.gitignore`: everything in the folder, itself too. */
+const SELF_IGNORE = "# drsg's own folder (database, server record, logs): never committed\n*\n";
 
 /** A problem with the repository's `.drsg/`: why it cannot be trusted and how to fix that. */
 export interface StateProblem {

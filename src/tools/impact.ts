@@ -115,7 +115,7 @@ const UNRESOLVED_SHOWN = 5;
 /** A direct caller's call sites into the symbol (`  call@12,40`), so every site to edit is listed. */
 function directSites(g: PlaneRead, from: string, to: string): string {
   let out = "";
-  g.forEachDirectedEdge(from, to, (_e, a) => {
+  g.forEachOutEdge(from, to, (_e, a) => {
     if (a.type === "CALLS" && out === "") out = callSites(a.line, a.count, a.lines);
   });
   return out ? `  ${out}` : "";

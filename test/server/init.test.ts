@@ -136,6 +136,8 @@ test("drsg init: stdio entries, relay, a followed commit, re-run unchanged, stat
   assert.equal(existsSync(join(repo, ".claude")), false, "the directory init created for settings.local.json is gone");
   assert.deepEqual(readFileSync(join(repo, ".git", "info", "exclude")), excludeBefore);
   assert.ok(statSync(join(repo, ".drsg", "graph.drsg")).isFile(), ".drsg/ stays without --purge");
+  assert.equal(git(repo, ["status", "--porcelain", "--untracked-files=all"]), "", "and stays out of git status (its own .gitignore)");
+  assert.match(rm.stdout, /kept \.drsg\/graph\.drsg, out of git status/);
   assert.equal(existsSync(join(repo, ".drsg", "init.json")), false);
   const purge = drsg(repo, ["init", "--remove", "--purge"], env);
   assert.equal(purge.status, 0, purge.stderr);

@@ -34,6 +34,26 @@ function fn(w: Writer, plane: string, key: string, line = 1): number {
   return w.createNode(plane, { key, labels: ["Function"], props: { file: "src/big.ts", line, name: key.split(".").pop()! } });
 }
 
+test("impact's call sites are the caller's calls into the symbol, not the symbol's calls back (mutual recursion), on either view", async () => {
+  const t = tempStore();
+  try {
+    t.store.write((w) => {
+      w.createPlane("m", { synced_commit: SHA });
+      const f = fn(w, "m", "pkg/src/m.f", 1);
+      const g = fn(w, "m", "pkg/src/m.g", 10);
+      w.createEdge("m", { type: "CALLS", src: g, dst: f, props: { line: 12 } });
+      w.createEdge("m", { type: "CALLS", src: f, dst: g, props: { line: 3 } });
+    });
+    for (const lazy of [false, true]) {
+      const ctx = { ...ctxOf(t.store), views: new GraphViews(t.store, { lazy }) };
+      const text = await ask(ctx, impact, { plane: "m", name: "pkg/src/m.f", depth: 1 });
+      assert.match(text, /^ {2}pkg\/src\/m\.g .*\[CALLS\] {2}call@12$/m, `${lazy ? "a walk of the store" : "a whole view"}: ${text}`);
+    }
+  } finally {
+    t.done();
+  }
+});
+
 describe("graph verbs on a synthetic plane", () => {
   let t: ReturnType<typeof tempStore>;
   let ctx: ToolContext;
