@@ -63,7 +63,12 @@ function load(): { path: string; file: CacheFile } {
   return memo;
 }
 
-/** The record of folder `dir` when every stamp matches `stamps` (same files, same stamps). */
+/** The key of the record of a folder's build files (all but its tests/): its path with a suffix no path has. */
+export function buildsKey(dir: string): string {
+  return `${dir}\u0000builds`;
+}
+
+/** The record of folder `dir` (a path, or a buildsKey) when every stamp matches `stamps` (same files, same stamps). */
 export function cachedFolder(dir: string, stamps: Record<string, string>): FolderRecord | undefined {
   const r = load().file.folders[dir];
   if (!r || typeof r.stamps !== "object" || typeof r.sha256 !== "string" || typeof r.files !== "object") return undefined;
@@ -90,7 +95,7 @@ export function markChecked(dir: string, sha256: string, by: string): void {
 function save(): void {
   const m = load();
   // Folders gone (an older drsg's package, a removed plugin) are forgotten as the file is written.
-  for (const dir of Object.keys(m.file.folders)) if (!existsSync(dir)) delete m.file.folders[dir];
+  for (const key of Object.keys(m.file.folders)) if (!existsSync(key.split("\u0000")[0]!)) delete m.file.folders[key];
   try {
     mkdirSync(dataDir(), { recursive: true });
     const tmp = `${m.path}.tmp-${process.pid}`;

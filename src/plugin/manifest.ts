@@ -7,7 +7,7 @@ import { z } from "zod";
 import { DrsgError } from "../model/errors.js";
 import { compileRules } from "../extract/recover.js";
 import { version } from "../version.js";
-import { cachedFolder, markChecked, rememberFolder, settled, stampOf } from "./hashcache.js";
+import { buildsKey, cachedFolder, markChecked, rememberFolder, settled, stampOf } from "./hashcache.js";
 
 /** Who checked a folder's recover rules: this drsg (another version may judge them otherwise). */
 const RULES_CHECKER = () => `drsg@${version()}`;
@@ -67,22 +67,30 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 export interface PluginFolder {
   dir: string;
   manifest: Manifest;
-  /** `name@version+sha8` */
+  /** `name@version+sha8`: what a plane records of the plugins that built it (`built_by`). */
   build: string;
-  /** sha256 over every file of the folder (sorted relative path + content). */
+  /** sha256 over the files that build a plane — every file but the plugin's own `tests/` (sorted relative path + content). */
   sha256: string;
-  /** Per-file sha256, relative POSIX path → hex. */
+  /** Per-file sha256 of those files, relative POSIX path → hex. */
   files: Record<string, string>;
 }
+
+/**
+ * A plugin's own tests (annotated fixtures and the facts they must yield): shipped, and pinned
+ * with every other file when the plugin is installed, but they build nothing — a plane's record of
+ * its builders leaves them out, and a verb checking that record stats ~45 files, not ~450.
+ */
+const TESTS_DIR = "tests";
 
 /**
  * Every file under `dir` (symbolic links followed, as read) with its stat, by relative POSIX path,
  * depth first in name order (the order the folder's sha256 is taken in). Directory entries say
  * what they are, so only files and links are stat'ed: a verb lists ~400 plugin files.
  */
-function listFiles(dir: string, prefix = "", out: { rel: string; st: BigIntStats }[] = []): { rel: string; st: BigIntStats }[] {
+function listFiles(dir: string, prefix = "", out: { rel: string; st: BigIntStats }[] = [], builds = false): { rel: string; st: BigIntStats }[] {
   const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
+    if (builds && prefix === "" && e.name === TESTS_DIR) continue;
     const p = join(dir, e.name);
     const rel = `${prefix}${e.name}`;
     if (e.isDirectory()) listFiles(p, `${rel}/`, out);
@@ -97,16 +105,18 @@ function listFiles(dir: string, prefix = "", out: { rel: string; st: BigIntStats
 }
 
 /**
- * Hash every file of a plugin folder: per file and over the whole folder. `cached`: a folder
- * whose files all carry the stamps (device, inode, size, mtime, ctime) they had when it was last
- * hashed reuses that answer (hashcache.ts); any difference reads and hashes every file again.
+ * Hash every file of a plugin folder (`builds`: every file but its tests/, what builds a plane):
+ * per file and over the whole. `cached`: a folder whose files all carry the stamps (device, inode,
+ * size, mtime, ctime) they had when it was last hashed reuses that answer (hashcache.ts); any
+ * difference reads and hashes every file again.
  */
-export function hashFolder(dir: string, opts: { cached?: boolean } = {}): { sha256: string; files: Record<string, string>; checked?: string } {
-  const listed = listFiles(dir);
+export function hashFolder(dir: string, opts: { cached?: boolean; builds?: boolean } = {}): { sha256: string; files: Record<string, string>; checked?: string } {
+  const listed = listFiles(dir, "", [], opts.builds === true);
   const stamps: Record<string, string> = {};
+  const key = cacheKey(dir, opts.builds === true);
   if (opts.cached) {
     for (const { rel, st } of listed) stamps[rel] = stampOf(st);
-    const hit = cachedFolder(resolve(dir), stamps);
+    const hit = cachedFolder(key, stamps);
     if (hit) return { sha256: hit.sha256, files: { ...hit.files }, ...(hit.checked !== undefined ? { checked: hit.checked } : {}) };
   }
   const now = Date.now();
@@ -120,8 +130,13 @@ export function hashFolder(dir: string, opts: { cached?: boolean } = {}): { sha2
   const sha256 = whole.digest("hex");
   // Remembered only when every file had settled before it was read (hashcache.ts, SETTLE_MS),
   // and only with the stamps read before the bytes: a write in between changes a stamp.
-  if (opts.cached && settled(listed.map((x) => x.st), now)) rememberFolder(resolve(dir), { stamps, sha256, files: { ...files } });
+  if (opts.cached && settled(listed.map((x) => x.st), now)) rememberFolder(key, { stamps, sha256, files: { ...files } });
   return { sha256, files };
+}
+
+/** A folder's record in the hash cache: its path, or its build files' (hashcache.ts: `<dir>\0builds`). */
+function cacheKey(dir: string, builds: boolean): string {
+  return builds ? buildsKey(resolve(dir)) : resolve(dir);
 }
 
 /**
@@ -156,12 +171,12 @@ export function readPluginFolder(dir: string, opts: { cached?: boolean } = {}): 
   for (const g of Object.keys(m.recover ?? {}))
     if (!(g in m.grammars)) throw new DrsgError("PLUGIN_INVALID", `plugin ${m.name}: recover names grammar ${g}, which it does not declare`, { dir });
   const cached = opts.cached !== false;
-  const { sha256, files, checked } = hashFolder(dir, { cached });
+  const { sha256, files, checked } = hashFolder(dir, { cached, builds: true });
   // Every rule must compile; a folder whose rules compiled before, byte for byte (its hashes'
   // record says so, hashcache.ts), is not compiled again — the extraction compiles them anyway.
   if (checked !== RULES_CHECKER()) {
     for (const [g, rules] of Object.entries(m.recover ?? {})) compileRules(rules, `plugin ${m.name}: recover.${g}`);
-    if (cached) markChecked(resolve(dir), sha256, RULES_CHECKER());
+    if (cached) markChecked(cacheKey(dir, true), sha256, RULES_CHECKER());
   }
   return { dir, manifest: m, build: `${m.name}@${m.version}+${sha256.slice(0, 8)}`, sha256, files };
 }

@@ -215,12 +215,13 @@ export async function installPlugin(spec: string): Promise<InstallResult> {
   rmSync(staging, { recursive: true, force: true });
   cpSync(dir, staging, { recursive: true });
   const pinned = hashFolder(staging);
+  const builds = hashFolder(staging, { builds: true });
   rmSync(target, { recursive: true, force: true });
   renameSync(staging, target);
   const entry: RegistryEntry = {
     name: m.name,
     version: m.version,
-    build: `${m.name}@${m.version}+${pinned.sha256.slice(0, 8)}`,
+    build: `${m.name}@${m.version}+${builds.sha256.slice(0, 8)}`,
     sha256: pinned.sha256,
     files: pinned.files,
     extensions: m.extensions,

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { before, describe, it } from "node:test";
 import { CATALOG_DIR, PACKAGE_ROOT, PLUGINS_DIR } from "../../src/paths.js";
-import { type FolderRecord, SETTLE_MS, hashCachePath, resetHashCache } from "../../src/plugin/hashcache.js";
+import { type FolderRecord, SETTLE_MS, buildsKey, hashCachePath, resetHashCache } from "../../src/plugin/hashcache.js";
 import { comparePluginNames, hashFolder, readPluginFolder } from "../../src/plugin/manifest.js";
 import { version } from "../../src/version.js";
 import { makeRepo } from "../git/fixture.js";
@@ -134,6 +134,44 @@ describe("plugin hash cache", () => {
     }
   });
 
+  it("a plugin's build is its files but tests/; its pin is every file; each remembered apart", () => {
+    process.env.DRSG_HOME = home;
+    resetHashCache();
+    const dir = join(base, "builds");
+    cpSync(join(PLUGINS_DIR, "python"), dir, { recursive: true });
+    try {
+      const all = hashFolder(dir);
+      const builds = hashFolder(dir, { builds: true });
+      assert.ok(Object.keys(all.files).some((f) => f.startsWith("tests/")), "the pin covers the tests");
+      assert.deepEqual(
+        Object.keys(builds.files).filter((f) => f.startsWith("tests/")),
+        [],
+      );
+      assert.deepEqual(Object.keys(builds.files), Object.keys(all.files).filter((f) => !f.startsWith("tests/")));
+      const first = readPluginFolder(dir);
+      assert.equal(first.sha256, builds.sha256);
+      assert.equal(first.build, `${first.manifest.name}@${first.manifest.version}+${builds.sha256.slice(0, 8)}`);
+      // A test changed: the pin moves, the build does not.
+      const test = Object.keys(all.files).find((f) => f.startsWith("tests/"))!;
+      writeFileSync(join(dir, test), `${readFileSync(join(dir, test), "utf8")}\n`);
+      assert.notEqual(hashFolder(dir).sha256, all.sha256);
+      assert.equal(readPluginFolder(dir).build, first.build);
+      // A query changed: both move.
+      const query = Object.keys(all.files).find((f) => f.startsWith("queries/"))!;
+      writeFileSync(join(dir, query), `${readFileSync(join(dir, query), "utf8")}\n`);
+      assert.notEqual(readPluginFolder(dir).build, first.build);
+      // Both hashes remembered under their own keys, neither answering for the other.
+      hashFolder(dir, { cached: true });
+      readPluginFolder(dir);
+      assert.deepEqual(hashFolder(dir, { cached: true }), hashFolder(dir));
+      assert.equal(readPluginFolder(dir).sha256, hashFolder(dir, { builds: true }).sha256);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      delete process.env.DRSG_HOME;
+      resetHashCache();
+    }
+  });
+
   it("recover rules are compiled until they compile, and again once any file moves", () => {
     process.env.DRSG_HOME = home;
     resetHashCache();
@@ -141,7 +179,7 @@ describe("plugin hash cache", () => {
       const bad = /recover\.typescript: recover\[0\] pattern does not compile/;
       assert.throws(() => readPluginFolder(badRules), bad);
       assert.throws(() => readPluginFolder(badRules), bad, "a failed compile is never remembered");
-      const key = resolve(badRules);
+      const key = buildsKey(resolve(badRules));
       const rec = readCache(home).folders[key];
       assert.ok(rec && rec.checked === undefined, "hashes remembered, the rules not marked checked");
       // A record saying these very bytes compiled is believed (the skip is what saves a verb the compile)...
@@ -155,7 +193,7 @@ describe("plugin hash cache", () => {
       assert.throws(() => readPluginFolder(badRules), bad);
       // Rules that compile are marked checked, and the next read answers alike.
       const good = readPluginFolder(goodRules);
-      assert.equal(readCache(home).folders[resolve(goodRules)]?.checked, `drsg@${version()}`);
+      assert.equal(readCache(home).folders[buildsKey(resolve(goodRules))]?.checked, `drsg@${version()}`);
       assert.deepEqual(readPluginFolder(goodRules), good);
     } finally {
       delete process.env.DRSG_HOME;
