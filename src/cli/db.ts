@@ -116,9 +116,9 @@ async function lockedError(choice: DbChoice, e: DrsgError): Promise<DrsgError> {
 }
 
 /** Open the chosen database in this process, with messages that say what was looked for. */
-export async function openChosen(choice: DbChoice, opts: { create?: boolean; maintenance?: boolean } = {}): Promise<Store> {
+export async function openChosen(choice: DbChoice, opts: { create?: boolean; maintenance?: boolean; mapped?: boolean } = {}): Promise<Store> {
   try {
-    return openStore(choice.path, { create: opts.create ?? false, maintenance: opts.maintenance === true });
+    return openStore(choice.path, { create: opts.create ?? false, maintenance: opts.maintenance === true, mapped: opts.mapped === true });
   } catch (e) {
     if (isDrsgError(e, "DB_MISSING")) throw await missingError(choice, e);
     if (isDrsgError(e, "DB_LOCKED")) throw await lockedError(choice, e);

@@ -272,7 +272,8 @@ export class ToolRunner {
 
   private async local(): Promise<ToolContext> {
     if (!this.ctx) {
-      this.store = await openChosen(this.target, { create: this.create });
+      // Mapped: a verb reads once and exits (OpenOptions.mapped).
+      this.store = await openChosen(this.target, { create: this.create, mapped: true });
       this.ctx = { store: this.store, transport: "cli", plugins: activePlugins, views: new GraphViews(this.store, { lazy: true }) };
     }
     return this.ctx;

@@ -60,6 +60,9 @@ export function resolveRetainCommits(option: number | undefined, env: NodeJS.Pro
   return n;
 }
 
+/** How much of a file a mapped store maps (OpenOptions.mapped): address space, not memory. */
+const MAPPED_BYTES = 1 << 30;
+
 /** SQLite's page cache per store (KiB): room for a digest's writes. */
 const DEFAULT_CACHE_KIB = 65536;
 
@@ -198,6 +201,7 @@ export function openStore(path: string, opts: OpenOptions & { maintenance?: bool
     db.pragma("synchronous = NORMAL");
     db.pragma(`cache_size = -${DEFAULT_CACHE_KIB}`);
     db.pragma("temp_store = MEMORY");
+    if (opts.mapped) db.pragma(`mmap_size = ${MAPPED_BYTES}`);
     // A digest-sized write leaves a large WAL behind; cut it back after each checkpoint.
     db.pragma("journal_size_limit = 67108864");
     return new SqliteStore(new StoreContext(db, file, retain), opts.readonly === true);

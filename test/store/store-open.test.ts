@@ -303,6 +303,31 @@ describe("opening a database", () => {
     });
   });
 
+  it("mapped reads the file through a memory map (the process maps it), and reads what an unmapped open reads", { skip: !existsSync("/proc/self/maps") }, () => {
+    withDir((dir) => {
+      const file = join(dir, "g.drsg");
+      const w = openStore(file, { create: true });
+      w.write((x) => {
+        x.createPlane("p");
+        for (let i = 0; i < 50; i++) x.createNode("p", { key: `k${i}`, labels: ["Function"], props: { line: i } });
+      });
+      w.close();
+      const mapsOf = () => readFileSync("/proc/self/maps", "utf8").split("\n").filter((l) => l.endsWith(file));
+      const plain = openStore(file);
+      const want = [...plain.allNodes("p")];
+      assert.deepEqual(mapsOf(), [], "an unmapped store maps nothing of the file");
+      plain.close();
+      const mapped = openStore(file, { mapped: true });
+      try {
+        assert.deepEqual([...mapped.allNodes("p")], want);
+        assert.ok(mapsOf().length > 0, "the file is mapped");
+      } finally {
+        mapped.close();
+      }
+      assert.deepEqual(mapsOf(), [], "and unmapped at close");
+    });
+  });
+
   it("readonly reads but refuses writes and cache puts", () => {
     withDir((dir) => {
       const file = join(dir, "g.drsg");
