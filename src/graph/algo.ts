@@ -4,7 +4,8 @@
 // components (graphology-traversal), shortest paths (graphology-shortest-path). Randomised ones
 // take a seeded rng, so an answer is reproducible; planes too large for an algorithm are refused
 // or sampled, and the answer says which.
-import { MultiDirectedGraph, MultiUndirectedGraph } from "graphology";
+import type { MultiDirectedGraph, MultiUndirectedGraph } from "graphology";
+import { graphology } from "./graphology.js";
 import louvainModule from "graphology-communities-louvain";
 import betweennessModule from "graphology-metrics/centrality/betweenness.js";
 import { degreeCentrality, inDegreeCentrality, outDegreeCentrality } from "graphology-metrics/centrality/degree.js";
@@ -49,8 +50,8 @@ export function restrict(g: PlaneGraph, r: Restriction = {}): AlgoGraph {
   const labels = r.labels?.length ? new Set(r.labels) : undefined;
   const types = r.edgeTypes?.length ? new Set(r.edgeTypes) : undefined;
   const out: AlgoGraph = r.undirected
-    ? new MultiUndirectedGraph<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true })
-    : new MultiDirectedGraph<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true });
+    ? new (graphology().MultiUndirectedGraph)<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true })
+    : new (graphology().MultiDirectedGraph)<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true });
   g.forEachNode((id, a) => {
     if (labels ? labels.has(a.label) : a.label !== UNRESOLVED) out.addNode(id, a);
   });

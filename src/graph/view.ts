@@ -1,6 +1,7 @@
 // Read-only graphology views of a plane, built once and rebuilt when the database moves on
 // (any write bumps the commit sequence, so a fold is always seen). Traversals run here.
-import { MultiDirectedGraph } from "graphology";
+import type { MultiDirectedGraph } from "graphology";
+import { graphology } from "./graphology.js";
 import type { PlaneDelta, Reader, Store, StoredEdge, StoredNode } from "../store/types.js";
 import { readEdgesBetween } from "../store/reader.js";
 
@@ -134,7 +135,7 @@ export class GraphViews {
         return g;
       }
     }
-    const g: PlaneGraph = new MultiDirectedGraph<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true });
+    const g: PlaneGraph = new (graphology().MultiDirectedGraph)<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true });
     for (const n of this.store.allNodes(plane)) g.addNode(String(n.id), nodeAttrs(n));
     const mirrored = this.mirrored(plane);
     for (const e of this.store.allEdges(plane)) {

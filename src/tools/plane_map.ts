@@ -4,7 +4,7 @@
 // a file — then its symbols — or a community). Costs one pass over the plane's graph view per
 // commit (cached), then work in the number of files, never in the number of nodes drawn.
 import louvainModule from "graphology-communities-louvain";
-import { UndirectedGraph } from "graphology";
+import { graphology } from "../graph/graphology.js";
 import { z } from "zod";
 import { type PlaneGraph, perView } from "../graph/view.js";
 import { DrsgError } from "../model/errors.js";
@@ -71,7 +71,7 @@ function fileCommunities(g: PlaneGraph, idx: FileIndex, under: string, files: st
   const byUnder = perView(g, "plane_map.communities", () => new Map<string, Map<string, number>>());
   const hit = byUnder.get(under);
   if (hit) return hit;
-  const fg = new UndirectedGraph<Record<string, never>, { weight: number }>();
+  const fg = new (graphology().UndirectedGraph)<Record<string, never>, { weight: number }>();
   const inScope = new Set(files);
   for (const f of files) fg.addNode(f);
   for (const [k, n] of idx.calls) {

@@ -1,13 +1,13 @@
 // The traversals behind impact, trace, fathom and traverse, on small hand-built graphs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MultiDirectedGraph } from "graphology";
+import { graphology } from "../../src/graph/graphology.js";
 import type { EdgeAttrs, NodeAttrs, PlaneGraph } from "../../src/graph/view.js";
 import { impactLevels, reach, region, shortestPath } from "../../src/graph/walk.js";
 
 /** A graph from `src TYPE dst` lines; node keys are their ids. */
 function graph(...edges: string[]): PlaneGraph {
-  const g: PlaneGraph = new MultiDirectedGraph<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true });
+  const g: PlaneGraph = new (graphology().MultiDirectedGraph)<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true });
   let n = 0;
   for (const line of edges) {
     const [s, type, d, reason] = line.split(" ") as [string, string, string, string?];

@@ -3,7 +3,7 @@
 // after every commit (writes, deletes, dropped planes), never after a rolled-back write.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { MultiDirectedGraph } from "graphology";
+import { graphology } from "../../src/graph/graphology.js";
 import { type EdgeAttrs, GraphViews, type NodeAttrs, type PlaneGraph } from "../../src/graph/view.js";
 import { shortestPath } from "../../src/graph/walk.js";
 import { runTool } from "../../src/mcp/server.js";
@@ -105,7 +105,7 @@ describe("trace's CALLS index", () => {
     let capped = 0;
     for (let seed = 1; seed <= 40; seed++) {
       const r = rng(seed);
-      const g: PlaneGraph = new MultiDirectedGraph<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true });
+      const g: PlaneGraph = new (graphology().MultiDirectedGraph)<NodeAttrs, EdgeAttrs>({ allowSelfLoops: true });
       const n = 20 + Math.floor(r() * 60);
       for (let i = 0; i < n; i++) g.addNode(String(i * 3 + 1), { key: `k${i}`, label: "Function" });
       const m = Math.floor(n * (0.5 + r() * 2));
