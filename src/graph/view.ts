@@ -171,9 +171,12 @@ export type LinkVisit = (target: string, type: string, source: string, agent: bo
 /** Nodes per query of a batched read (a JSON list bound as one parameter). */
 const LINK_BATCH = 10_000;
 
-/** The in-edges of every node of `ids`, visited as links: one query per level on a StoreGraph, the view's own edges on a whole one. */
-export function forEachInLink(g: PlaneRead, ids: readonly string[], visit: LinkVisit): void {
-  if (g instanceof StoreGraph) g.forEachInLink(ids, visit);
+/**
+ * The in-edges of every node of `ids`, visited as links: one query per level on a StoreGraph, the
+ * view's own edges on a whole one. `types`: only those need be visited (others may be too).
+ */
+export function forEachInLink(g: PlaneRead, ids: readonly string[], visit: LinkVisit, types?: readonly string[]): void {
+  if (g instanceof StoreGraph) g.forEachInLink(ids, visit, types);
   else for (const id of ids) g.forEachInEdge(id, (_e, a, s, t) => visit(t, a.type, s, a.agent === true));
 }
 
@@ -285,7 +288,7 @@ export class StoreGraph implements PlaneRead {
    * where the store reads links (Reader.linksIn); in no particular order. Only nodes of the plane
    * have in-edges (an edge's ends are nodes of its plane), as forEachInEdge.
    */
-  forEachInLink(ids: readonly string[], visit: LinkVisit): void {
+  forEachInLink(ids: readonly string[], visit: LinkVisit, types?: readonly string[]): void {
     const linksIn = this.store.linksIn?.bind(this.store);
     if (!linksIn) {
       for (const id of ids) this.forEachInEdge(id, (_e, a, s, t) => visit(t, a.type, s, a.agent === true));
@@ -293,7 +296,7 @@ export class StoreGraph implements PlaneRead {
     }
     const nums = ids.filter((id) => /^[0-9]+$/.test(id)).map(Number);
     for (let i = 0; i < nums.length; i += LINK_BATCH)
-      for (const l of linksIn(this.plane, nums.slice(i, i + LINK_BATCH))) visit(String(l.dst), l.type, String(l.src), this.mirrored && l.agentWritten);
+      for (const l of linksIn(this.plane, nums.slice(i, i + LINK_BATCH), types)) visit(String(l.dst), l.type, String(l.src), this.mirrored && l.agentWritten);
   }
 
   /** Read the keys of the nodes of `ids` not read yet, in one query where the store can (a listing sorts thousands by key). */

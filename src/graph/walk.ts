@@ -49,7 +49,7 @@ export function impactLevels(g: PlaneRead, start: string, depth: number, types: 
       const agent = agentReached.has(u) || edgeAgent;
       const prior = best.get(src);
       if (prior === undefined || (prior.agent && !agent) || (prior.agent === agent && r < rank.get(prior.via)!)) best.set(src, { via: type, agent });
-    });
+    }, types);
     const level: Reached[] = [];
     for (const [id, b] of best) {
       seen.add(id);

@@ -67,8 +67,8 @@ export class AsOfStore implements Store {
   nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
     return readNodeKeys(this.r, plane, ids);
   }
-  linksIn(plane: string, ids: readonly number[]): EdgeLink[] {
-    return readLinksIn(this.r, plane, ids);
+  linksIn(plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[] {
+    return readLinksIn(this.r, plane, ids, types);
   }
   edgesById(plane: string, ids: readonly number[]): StoredEdge[] {
     return readEdgesById(this.r, plane, ids);

@@ -14,9 +14,15 @@ export function agentWritten(props: Props): boolean {
 }
 
 /** Reader.linksIn of a reader that lacks it, through edgesIn per node. */
-export function readLinksIn(r: Reader, plane: string, ids: readonly number[]): EdgeLink[] {
-  if (r.linksIn) return r.linksIn(plane, ids);
-  return ids.flatMap((id) => r.edgesIn(plane, id).map((e) => ({ id: e.id, type: e.type, src: e.src, dst: e.dst, agentWritten: agentWritten(e.props) })));
+export function readLinksIn(r: Reader, plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[] {
+  if (r.linksIn) return r.linksIn(plane, ids, types);
+  const want = types ? new Set(types) : undefined;
+  return ids.flatMap((id) =>
+    r
+      .edgesIn(plane, id)
+      .filter((e) => !want || want.has(e.type))
+      .map((e) => ({ id: e.id, type: e.type, src: e.src, dst: e.dst, agentWritten: agentWritten(e.props) })),
+  );
 }
 
 /** Reader.edgesById of a reader that lacks it, through a scan of the plane's edges. */
@@ -428,21 +434,24 @@ export class SqlReader implements Reader {
     return rows.map(([id, key]) => ({ id, key }));
   }
 
-  linksIn(plane: string, ids: readonly number[]): EdgeLink[] {
-    if (ids.length === 0) return [];
-    const params = this.params({ p: this.planeId(plane), ids: JSON.stringify(ids) });
+  linksIn(plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[] {
+    if (ids.length === 0 || types?.length === 0) return [];
+    const params = this.params({ p: this.planeId(plane), ids: JSON.stringify(ids), ...(types ? { types: JSON.stringify(types) } : {}) });
+    // The types in the index's second column: a level of an impact walk skips the CONTAINS edge
+    // every symbol has, read and thrown away otherwise.
+    const typed = types ? " AND type IN (SELECT value FROM json_each(@types))" : "";
     if (this.at !== undefined) {
       // As of a commit: the history's rows too, so each row is read; only one that mentions
       // `_written_by` has its properties parsed (an agent's edge is rare).
       const sql =
         `SELECT id, type, src, dst, CASE WHEN instr(props, '"_written_by"') > 0 THEN props END AS props ` +
-        `FROM ${this.src.edges} WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids))`;
+        `FROM ${this.src.edges} WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids))${typed}`;
       const rows = this.ctx.stmt(sql).all(params) as (Omit<EdgeRow, "props"> & { props: string | null })[];
       return rows.map((r) => ({ id: r.id, type: r.type, src: r.src, dst: r.dst, agentWritten: r.props !== null && agentWritten(JSON.parse(r.props) as Props) }));
     }
     // The links from the in-index alone (plane, dst, type, src; the id is its rowid); which of
     // them an agent wrote from the agent-written edges' own index (schema.ts), few or none.
-    const rows = this.ctx.rawStmt("SELECT id, type, src, dst FROM edges WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids))").all(params) as [
+    const rows = this.ctx.rawStmt(`SELECT id, type, src, dst FROM edges WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids))${typed}`).all(params) as [
       number,
       string,
       number,

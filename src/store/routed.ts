@@ -116,8 +116,8 @@ export class RoutedStore implements Store {
   nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
     return readNodeKeys(this.storeOf(plane), plane, ids);
   }
-  linksIn(plane: string, ids: readonly number[]): EdgeLink[] {
-    return readLinksIn(this.storeOf(plane), plane, ids);
+  linksIn(plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[] {
+    return readLinksIn(this.storeOf(plane), plane, ids, types);
   }
   edgesById(plane: string, ids: readonly number[]): StoredEdge[] {
     return readEdgesById(this.storeOf(plane), plane, ids);

@@ -118,10 +118,10 @@ export interface Reader {
   nodeKeys?(plane: string, ids: readonly number[]): { id: number; key: string }[];
   /**
    * The edges reaching any node of `ids`, without their properties: a walk's read of one level
-   * in one query, from the index on (plane, dst, type, src) alone. In no particular order. Optional:
-   * a walk reads edgesIn per node without it.
+   * in one query, from the index on (plane, dst, type, src) alone; only those of `types` when
+   * given. In no particular order. Optional: a walk reads edgesIn per node without it.
    */
-  linksIn?(plane: string, ids: readonly number[]): EdgeLink[];
+  linksIn?(plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[];
   /** The edges of `ids` the plane holds, in id order (a listing's page, read whole after it sorted links). Optional. */
   edgesById?(plane: string, ids: readonly number[]): StoredEdge[];
   /**

@@ -335,6 +335,17 @@ describe("store contract", () => {
         [ids[1]],
       );
       assert.deepEqual(store.linksIn!("p", []), []);
+      // Only the types asked for, now and as of a commit; none asked, none read.
+      const typed = (r: typeof store | ReturnType<typeof store.asOf>, types: string[]) =>
+        r.linksIn!("p", [a, b, x, 9999], types).sort((m, n) => m.id - n.id);
+      for (const types of [["CALLS"], ["REFERENCES", "IMPORTS"], ["CONTAINS"]])
+        assert.deepEqual(
+          typed(store, types),
+          want(store).filter((l) => types.includes(l.type)),
+          types.join(","),
+        );
+      assert.deepEqual(store.linksIn!("p", [a, b], []), []);
+      assert.deepEqual(typed(store.asOf(store.currentSeq()), ["CALLS"]), want(store).filter((l) => l.type === "CALLS"));
       assert.deepEqual(
         store.nodeKeys!("p", [b, a, x, 9999]).sort((m, n) => m.id - n.id),
         [
