@@ -247,6 +247,9 @@ async function repoRow(src: string): Promise<string> {
       const viaServer = (args: string[]) => median([0, 1, 2, 3, 4].map(() => timed(args, env, [0], dir).ms));
       const answer = timed(["impact", leaf], env, [0], dir).out;
       if (!/^synced: commit /m.test(answer)) throw new Error(`impact through the server gave no answer: ${answer.slice(0, 400)}`);
+      // A server just started may still be reading (its history plane, its first view): let it
+      // settle, so the timings are of the command, not of a busy neighbour on two cores.
+      await new Promise((r) => setTimeout(r, 3000));
       relay = { leaf: viaServer(["impact", leaf]), hub: viaServer(["impact", hub]), context: viaServer(["context", hub]) };
     } finally {
       timed(["stop"], env, [0, 1], dir);
