@@ -4,7 +4,9 @@
 // stay lazy (code splitting: a verb still loads only its own tool's chunk).
 // - zod is bundled without its ~60 locale modules: drsg's messages are English, and zod's own
 //   index imports them all (~50 ms of every start). Only `en` is kept (zod's default).
-// - The MCP SDK is bundled with it, so it and drsg share one zod.
+// - The MCP SDK is bundled with it, so it and drsg share one zod; its JSON Schema validator
+//   (ajv, built when a Server or Client is constructed, ~50 ms of drsg-mcp's start) is replaced
+//   by src/mcp/ajv-lazy.ts, which loads the SDK's own validator on its first use.
 // - Native and wasm packages (better-sqlite3, web-tree-sitter) and everything else in
 //   node_modules stay external: loaded from node_modules as tsc's output loads them.
 // Run by npm run build / prepare / test / bench after tsc. Names and lines are kept (no
@@ -26,6 +28,9 @@ const packages = {
     // zod's locales index (imported by zod/v4/core and zod's classic API): English only.
     b.onResolve({ filter: /\/locales\/index\.js$/ }, (a) =>
       a.importer.includes(`${join("node_modules", "zod")}`) ? { path: join(dirname(a.importer), a.path), namespace: "zod-locales" } : undefined,
+    );
+    b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (a) =>
+      a.importer.includes(join("node_modules", "@modelcontextprotocol", "sdk")) ? { path: join(root, "dist", "src", "mcp", "ajv-lazy.js") } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (a) => ({
       contents: `export { default as en } from ${JSON.stringify(join(dirname(a.path), "en.js"))};`,

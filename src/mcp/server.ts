@@ -1,9 +1,9 @@
 // Building an MCP server from the tool list: validate (the SDK, with each tool's strict zod
 // schema) → run → text; typed errors become `isError` results tagged with the tool's name.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { type Tool, type ToolContext, type ToolHints, servedOver } from "../tools/tool.js";
 import { runTool, type ToolAnswer } from "../tools/run.js";
+import { AjvJsonSchemaValidator } from "./ajv-lazy.js";
 
 export const INSTRUCTIONS = `drsg answers structural questions about code in one call each, from a graph of symbols and resolved relationships that follows the repository's commits.
 Orient first: list_planes (one plane per repository; pick the one whose synced_root is your working directory, and pass it as "plane" on every call), then describe_plane to learn its labels and key prefixes.

@@ -1,0 +1,25 @@
+// The MCP SDK's JSON Schema validator, loaded on its first use. The SDK's Server and Client build
+// an ajv instance when they are constructed (its static import and the build cost drsg-mcp ~50 ms
+// of its start) though drsg asks the SDK for no validation it does (ajv checks elicitation
+// answers, which drsg never requests). scripts/build-bundle.mjs puts this module where the SDK
+// imports its validation/ajv-provider.js; the first getValidator loads the SDK's own validator
+// (its CommonJS build) and hands every call to it.
+import { createRequire } from "node:module";
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+
+type Provider = typeof import("@modelcontextprotocol/sdk/validation/ajv").AjvJsonSchemaValidator;
+
+export class AjvJsonSchemaValidator implements jsonSchemaValidator {
+  private impl?: jsonSchemaValidator;
+
+  /** `ajv`: an Ajv instance to use (the SDK's own constructor argument), handed on as given. */
+  constructor(private readonly ajv?: unknown) {}
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    if (!this.impl) {
+      const { AjvJsonSchemaValidator: Real } = createRequire(import.meta.url)("@modelcontextprotocol/sdk/validation/ajv") as { AjvJsonSchemaValidator: Provider };
+      this.impl = new Real(this.ajv as ConstructorParameters<Provider>[0]);
+    }
+    return this.impl.getValidator<T>(schema);
+  }
+}
