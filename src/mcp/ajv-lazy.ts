@@ -1,7 +1,7 @@
-// The MCP SDK's JSON Schema validator, loaded on its first use. The SDK's Server and Client build
-// an ajv instance when they are constructed (its static import and the build cost drsg-mcp ~50 ms
-// of its start) though drsg asks the SDK for no validation it does (ajv checks elicitation
-// answers, which drsg never requests). scripts/build-bundle.mjs puts this module where the SDK
+// The MCP SDK's JSON Schema validator, loaded on its first use. The SDK's Server and Client import
+// ajv statically and build an instance when constructed without a validator (the import and the
+// build cost drsg-mcp ~50 ms of its start), though the server's only use of it is to check
+// elicitation answers, which drsg never requests. scripts/build-bundle.mjs puts this module where the SDK
 // imports its validation/ajv-provider.js; the first getValidator loads the SDK's own validator
 // (its CommonJS build) and hands every call to it.
 import { createRequire } from "node:module";
