@@ -46,7 +46,7 @@ export function indexPaths(buf: Buffer): string[] | undefined {
         drop = ((drop + 1) << 7) | (b & 0x7f);
       }
       const end = buf.indexOf(0, p);
-      if (end < 0 || drop > prev.length) return undefined;
+      if (end < 0 || drop < 0 || drop > prev.length) return undefined;
       path = Buffer.concat([prev.subarray(0, prev.length - drop), buf.subarray(p, end)]);
       at = end + 1;
     } else {
