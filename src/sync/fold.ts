@@ -636,8 +636,6 @@ export class PlaneSync {
     }
   }
 
-
-
   /** Partials for every claimed file of `tree`: kept when the blob is known, cached or parsed otherwise. */
   private async partialsOf(tree: Tree): Promise<{ partials: Known; parsed: number; cached: number }> {
     const partials: Known = new Map();
