@@ -1,5 +1,5 @@
-// Talking to a running drsg server from outside: probing /health (shared by `drsg init`, the
-// drsg-mcp relay and `drsg status`). Which server to talk to is never read from a file in the
+// Talking to a running drsg server from outside: one request at a time (httpRequest: the CLI's
+// calls on /rpc, `drsg status`) and probing /health (`drsg init`, the drsg-mcp relay). Which server to talk to is never read from a file in the
 // working tree: only from the record this user's drsg wrote (src/server/state.ts).
 import { request } from "node:http";
 
