@@ -306,6 +306,12 @@ export class ToolRunner {
     return planeRows(r.text);
   }
 
+  /** The names of the database's planes: the live server's list, else the store's own (its counts unread). */
+  private async planeNames(): Promise<string[]> {
+    if (!this.target.server) return (await this.local()).store.listPlanes().map((p) => p.name);
+    return (await this.planes()).map((p) => p.name);
+  }
+
   /** `input.plane`, else $DRSG_PLANE, else the database's only code plane. */
   async defaultPlane(input: Record<string, unknown>, what: string): Promise<void> {
     if (input.plane !== undefined) return;
@@ -314,7 +320,7 @@ export class ToolRunner {
       input.plane = env;
       return;
     }
-    input.plane = soleCodePlane((await this.planes()).map((p) => p.name), what);
+    input.plane = soleCodePlane(await this.planeNames(), what);
   }
 
   close(): void {

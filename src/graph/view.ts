@@ -3,7 +3,7 @@
 import type { MultiDirectedGraph } from "graphology";
 import { graphology } from "./graphology.js";
 import type { PlaneDelta, Reader, Store, StoredEdge, StoredNode } from "../store/types.js";
-import { readEdgesBetween } from "../store/reader.js";
+import { readEdgesBetween, readNodeKeysFirst, readSourcesIn, SOURCE_TYPES } from "../store/reader.js";
 
 export interface NodeAttrs {
   key: string;
@@ -180,9 +180,26 @@ export function forEachInLink(g: PlaneRead, ids: readonly string[], visit: LinkV
   else for (const id of ids) g.forEachInEdge(id, (_e, a, s, t) => visit(t, a.type, s, a.agent === true));
 }
 
+/** What a walk of sources is handed per in-edge: the index of the edge's type in the walk's types, and its source. */
+export type SourceVisit = (type: number, source: string) => void;
+
+/**
+ * The in-edges of every node of `ids` whose type is one of `types`, as (type index, source),
+ * where the store packs them one integer per edge (a StoreGraph whose store can, on a plane
+ * without an edge an agent wrote); false, with nothing visited, elsewhere: forEachInLink then.
+ */
+export function forEachInSource(g: PlaneRead, ids: readonly string[], types: readonly string[], visit: SourceVisit): boolean {
+  return g instanceof StoreGraph && g.forEachInSource(ids, types, visit);
+}
+
 /** Read ahead the keys of nodes a listing is about to sort by key (a whole view holds them all already). */
 export function prefetchKeys(g: PlaneRead, ids: readonly string[]): void {
   if (g instanceof StoreGraph) g.prefetchKeys(ids);
+}
+
+/** The first `k` of `ids` by key where the store chooses them (a StoreGraph whose store can); else undefined. */
+export function storeFirstByKey(g: PlaneRead, ids: readonly string[], k: number): string[] | undefined {
+  return g instanceof StoreGraph ? g.firstByKey(ids, k) : undefined;
 }
 
 /** Read ahead the in-edges of nodes a walk is about to visit one by one (a whole view holds them all already). */
@@ -299,6 +316,19 @@ export class StoreGraph implements PlaneRead {
       for (const l of linksIn(this.plane, nums.slice(i, i + LINK_BATCH), types)) visit(String(l.dst), l.type, String(l.src), this.mirrored && l.agentWritten);
   }
 
+  /** forEachInSource on the store (Reader.sourcesIn): false, with nothing visited, where it cannot. */
+  forEachInSource(ids: readonly string[], types: readonly string[], visit: SourceVisit): boolean {
+    const nums = ids.filter((id) => /^[0-9]+$/.test(id)).map(Number);
+    const batches: number[][] = [];
+    for (let i = 0; i === 0 || i < nums.length; i += LINK_BATCH) {
+      const packed = readSourcesIn(this.store, this.plane, nums.slice(i, i + LINK_BATCH), types);
+      if (packed === undefined) return false;
+      batches.push(packed);
+    }
+    for (const packed of batches) for (const v of packed) visit(v % SOURCE_TYPES, String(Math.floor(v / SOURCE_TYPES)));
+    return true;
+  }
+
   /** Read the keys of the nodes of `ids` not read yet, in one query where the store can (a listing sorts thousands by key). */
   prefetchKeys(ids: readonly string[]): void {
     if (!this.store.nodeKeys) return;
@@ -309,6 +339,15 @@ export class StoreGraph implements PlaneRead {
       .sort((a, b) => a - b);
     for (let i = 0; i < want.length; i += LINK_BATCH)
       for (const n of this.store.nodeKeys(this.plane, want.slice(i, i + LINK_BATCH))) this.keys.set(String(n.id), n.key);
+  }
+
+  /** The first `k` of `ids` by key, chosen and read by the store (Reader.nodeKeysFirst); undefined where it cannot. */
+  firstByKey(ids: readonly string[], k: number): string[] | undefined {
+    if (!ids.every((id) => /^[0-9]+$/.test(id))) return undefined;
+    const rows = readNodeKeysFirst(this.store, this.plane, ids.map(Number), k);
+    if (rows === undefined) return undefined;
+    for (const r of rows) this.keys.set(String(r.id), r.key);
+    return rows.map((r) => String(r.id));
   }
 
   /**

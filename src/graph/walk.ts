@@ -2,7 +2,7 @@
 // (incoming edges by distance), the shortest call path, the region around a symbol and bounded
 // reach. Pure functions of a PlaneRead (a whole view, or the store walked), shaped like graphology's own traversal packages, so
 // they cost what the walk touches and never a scan of the plane.
-import { type PlaneRead, forEachInLink } from "./view.js";
+import { type PlaneRead, forEachInLink, forEachInSource } from "./view.js";
 
 /** Edge types whose sources are affected when their target changes, in tagging priority. */
 export const IMPACT_TYPES = ["CALLS", "INSTANTIATES", "REFERENCES", "EXTENDS", "IMPLEMENTS", "USES_TYPE", "IMPORTS"] as const;
@@ -42,19 +42,21 @@ export function impactLevels(g: PlaneRead, start: string, depth: number, types: 
     // An edge the parser wrote beats an agent's at one depth; an agent's taints all it leads to.
     // The best edge into each source is the same whatever order the edges come in (an edge the
     // parser wrote, then the type listed first), so a level is read in one batch.
-    const best = new Map<string, { via: string; agent: boolean }>();
-    forEachInLink(g, frontier, (u, type, src, edgeAgent) => {
-      const r = rank.get(type);
+    const best = new Map<string, { rank: number; agent: boolean }>();
+    const consider = (r: number | undefined, src: string, agent: boolean) => {
       if (r === undefined || seen.has(src)) return;
-      const agent = agentReached.has(u) || edgeAgent;
       const prior = best.get(src);
-      if (prior === undefined || (prior.agent && !agent) || (prior.agent === agent && r < rank.get(prior.via)!)) best.set(src, { via: type, agent });
-    }, types);
+      if (prior === undefined || (prior.agent && !agent) || (prior.agent === agent && r < prior.rank)) best.set(src, { rank: r, agent });
+    };
+    // Packed by the store where no agent wrote an edge (nothing is tainted then), else as links.
+    if (!forEachInSource(g, frontier, types, (r, src) => consider(r, src, false)))
+      forEachInLink(g, frontier, (u, type, src, edgeAgent) => consider(rank.get(type), src, agentReached.has(u) || edgeAgent), types);
     const level: Reached[] = [];
     for (const [id, b] of best) {
       seen.add(id);
       if (b.agent) agentReached.add(id);
-      level.push(b.agent ? { id, depth: d, via: b.via, agent: true } : { id, depth: d, via: b.via });
+      const via = types[b.rank]!;
+      level.push(b.agent ? { id, depth: d, via, agent: true } : { id, depth: d, via });
     }
     if (level.length === 0) break;
     // In id order: the same level whichever order a view handed the edges in.

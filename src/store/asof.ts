@@ -2,7 +2,7 @@
 // as-of reader (history tables), every write is refused, and currentSeq() is that commit — so
 // the caches the verbs keep per commit (graph views, plane records, key prefixes) stay right.
 import { DrsgError } from "../model/errors.js";
-import { readEdgesBetween, readEdgesById, readLinksIn, readNodeKeys, readNodesByPrimaryLabel } from "./reader.js";
+import { readEdgesBetween, readEdgesById, readLinksIn, readNodeKeys, readNodeKeysFirst, readNodesByPrimaryLabel, readSourcesIn } from "./reader.js";
 import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export class AsOfStore implements Store {
@@ -64,8 +64,14 @@ export class AsOfStore implements Store {
   nodesByPrimaryLabel(plane: string, label: string): StoredNode[] {
     return readNodesByPrimaryLabel(this.r, plane, label);
   }
+  nodeKeysFirst(plane: string, ids: readonly number[], k: number): { id: number; key: string }[] | undefined {
+    return readNodeKeysFirst(this.r, plane, ids, k);
+  }
   nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
     return readNodeKeys(this.r, plane, ids);
+  }
+  sourcesIn(plane: string, ids: readonly number[], types: readonly string[]): number[] | undefined {
+    return readSourcesIn(this.r, plane, ids, types);
   }
   linksIn(plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[] {
     return readLinksIn(this.r, plane, ids, types);

@@ -65,11 +65,20 @@ export class StoreContext {
    * many thousands of rows, where building an object per row costs more than the read.
    */
   rawStmt(sql: string): Database.Statement {
+    return this.shaped("raw", sql);
+  }
+
+  /** A statement prepared once per store that returns each row's first column alone: one number per row of a walk. */
+  pluckStmt(sql: string): Database.Statement {
+    return this.shaped("pluck", sql);
+  }
+
+  private shaped(shape: "raw" | "pluck", sql: string): Database.Statement {
     if (this.closed) throw new DrsgError("INTERNAL", `use of database "${this.file}" after close(); open it again`);
-    const key = `raw\u0000${sql}`;
+    const key = `${shape}\u0000${sql}`;
     let s = this.stmts.get(key);
     if (s === undefined) {
-      s = this.db.prepare(sql).raw(true);
+      s = shape === "raw" ? this.db.prepare(sql).raw(true) : this.db.prepare(sql).pluck(true);
       this.stmts.set(key, s);
     }
     return s;

@@ -46,6 +46,11 @@ export function readNodesByPrimaryLabel(r: Reader, plane: string, label: string)
   return r.nodesByLabel(plane, label, Number.MAX_SAFE_INTEGER).filter((n) => n.labels[0] === label);
 }
 
+/** Reader.nodeKeysFirst of a reader that may lack it (undefined: read every key and sort). */
+export function readNodeKeysFirst(r: Reader, plane: string, ids: readonly number[], k: number): { id: number; key: string }[] | undefined {
+  return r.nodeKeysFirst?.(plane, ids, k);
+}
+
 /** Reader.nodeKeys of a reader that lacks it, through getNode per node. */
 export function readNodeKeys(r: Reader, plane: string, ids: readonly number[]): { id: number; key: string }[] {
   if (r.nodeKeys) return r.nodeKeys(plane, ids);
@@ -53,6 +58,14 @@ export function readNodeKeys(r: Reader, plane: string, ids: readonly number[]): 
     const n = r.getNode(plane, id);
     return n ? [{ id: n.id, key: n.key }] : [];
   });
+}
+
+/** How Reader.sourcesIn packs an edge: `src * SOURCE_TYPES + type index`. */
+export const SOURCE_TYPES = 8;
+
+/** Reader.sourcesIn of a reader that may lack it (undefined: read links). */
+export function readSourcesIn(r: Reader, plane: string, ids: readonly number[], types: readonly string[]): number[] | undefined {
+  return r.sourcesIn?.(plane, ids, types);
 }
 
 const NODE_COLS = "id, plane, key, label, labels, name, props";
@@ -165,29 +178,20 @@ export class SqlReader implements Reader {
     return row.id;
   }
 
-  private planeSql(where: string): string {
-    const { nodes, edges, planes } = this.src;
-    return (
-      `SELECT p.id, p.name, p.props, ` +
-      `(SELECT count(*) FROM ${nodes} WHERE plane = p.id) AS nodes, ` +
-      `(SELECT count(*) FROM ${edges} WHERE plane = p.id) AS edges ` +
-      `FROM ${planes} p ${where}`
-    );
-  }
-
   listPlanes(): PlaneInfo[] {
     return this.planeRows().map(toPlane);
   }
 
   private planeRows(): PlaneRow[] {
-    // Counting every plane's rows is a scan of both indexes per plane, and the answer moves only
-    // with a commit: keep the current-state rows per commit (never inside a transaction).
+    // The list moves only with a commit: keep the current-state rows per commit (never inside a
+    // transaction). Most callers want names; counts are read when shown (countedWhenAsked).
     const cacheable = this.at === undefined && !this.ctx.db.inTransaction;
     if (cacheable) {
       const hit = planeLists.get(this.ctx);
       if (hit !== undefined && hit.seq === this.ctx.latest) return hit.rows;
     }
-    const rows = this.ctx.stmt(this.planeSql("ORDER BY p.name")).all(this.params({})) as PlaneRow[];
+    const found = this.ctx.stmt(`SELECT id, name, props FROM ${this.src.planes} ORDER BY name`).all(this.params({})) as Omit<PlaneRow, "nodes" | "edges">[];
+    const rows = found.map((r) => this.countedWhenAsked(r));
     if (cacheable) planeLists.set(this.ctx, { seq: this.ctx.latest, rows });
     return rows;
   }
@@ -434,6 +438,19 @@ export class SqlReader implements Reader {
     return rows.map(([id, key]) => ({ id, key }));
   }
 
+  nodeKeysFirst(plane: string, ids: readonly number[], k: number): { id: number; key: string }[] | undefined {
+    if (ids.length === 0 || k <= 0) return [];
+    // SQLite orders text by its UTF-8 bytes and JavaScript by UTF-16 code units: the two agree
+    // on ASCII, and the window says whether every key of the set is (characters = bytes).
+    const sql =
+      `SELECT id, key, count(*) OVER () AS n, max(length(key) <> length(CAST(key AS BLOB))) OVER () AS wide ` +
+      `FROM ${this.src.nodes} WHERE id IN (SELECT value FROM json_each(@ids)) AND +plane = @p ORDER BY key, id LIMIT @k`;
+    const rows = this.ctx.rawStmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids), k })) as [number, string, number, number][];
+    const first = rows[0];
+    if (first === undefined || first[3] !== 0 || first[2] !== new Set(ids).size) return undefined;
+    return rows.map(([id, key]) => ({ id, key }));
+  }
+
   linksIn(plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[] {
     if (ids.length === 0 || types?.length === 0) return [];
     const params = this.params({ p: this.planeId(plane), ids: JSON.stringify(ids), ...(types ? { types: JSON.stringify(types) } : {}) });
@@ -458,13 +475,32 @@ export class SqlReader implements Reader {
       number,
     ][];
     const links = rows.map(([id, type, src, dst]) => ({ id, type, src, dst, agentWritten: false }));
-    const any = this.ctx.stmt(`SELECT 1 FROM edges INDEXED BY ${EDGES_AGENT_INDEX} WHERE plane = @p AND ${AGENT_EDGE_TEST} LIMIT 1`).get({ p: params.p });
-    if (any === undefined) return links;
+    if (!this.agentEdges(params.p as number)) return links;
     const agent = new Set<number>();
     const sql = `SELECT id, props FROM edges INDEXED BY ${EDGES_AGENT_INDEX} WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids)) AND ${AGENT_EDGE_TEST}`;
     for (const r of this.ctx.stmt(sql).all(params) as { id: number; props: string }[]) if (agentWritten(JSON.parse(r.props) as Props)) agent.add(r.id);
     if (agent.size > 0) for (const l of links) l.agentWritten = agent.has(l.id);
     return links;
+  }
+
+  sourcesIn(plane: string, ids: readonly number[], types: readonly string[]): number[] | undefined {
+    if (this.at !== undefined || types.length === 0 || types.length > SOURCE_TYPES) return undefined;
+    const p = this.planeId(plane);
+    if (this.agentEdges(p)) return undefined;
+    if (ids.length === 0) return [];
+    // The type's index by a CASE over bound names (a lookup per row in json_each costs as much
+    // as the read); the types in the in-index's third column, as linksIn.
+    const named = types.map((_, i) => `@t${i}`);
+    const rank = `CASE type ${named.map((t, i) => `WHEN ${t} THEN ${i}`).join(" ")} END`;
+    const sql = `SELECT src * ${SOURCE_TYPES} + ${rank} FROM edges WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids)) AND type IN (${named.join(", ")})`;
+    const params: Record<string, unknown> = { p, ids: JSON.stringify(ids) };
+    types.forEach((t, i) => (params[`t${i}`] = t));
+    return this.ctx.pluckStmt(sql).all(params) as number[];
+  }
+
+  /** Whether an agent wrote any edge of the plane (its own index: one step, and false for almost every plane). */
+  private agentEdges(p: number): boolean {
+    return this.ctx.stmt(`SELECT 1 FROM edges INDEXED BY ${EDGES_AGENT_INDEX} WHERE plane = @p AND ${AGENT_EDGE_TEST} LIMIT 1`).get({ p }) !== undefined;
   }
 
   edgesBetween(plane: string, src: number, dst: number): StoredEdge[] {

@@ -5,7 +5,7 @@
 // mounted plane go through `writeTo(plane, fn)`; `write()` is the main database's.
 import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
-import { readEdgesBetween, readEdgesById, readLinksIn, readNodeKeys, readNodesByPrimaryLabel } from "./reader.js";
+import { readEdgesBetween, readEdgesById, readLinksIn, readNodeKeys, readNodeKeysFirst, readNodesByPrimaryLabel, readSourcesIn } from "./reader.js";
 import type { DbCommit, EdgeLink, NodeSite, PlaneDelta, PlaneInfo, Reader, Store, StoredEdge, StoredNode, Writer } from "./types.js";
 
 export interface Mount {
@@ -113,8 +113,14 @@ export class RoutedStore implements Store {
   nodesByPrimaryLabel(plane: string, label: string): StoredNode[] {
     return readNodesByPrimaryLabel(this.storeOf(plane), plane, label);
   }
+  nodeKeysFirst(plane: string, ids: readonly number[], k: number): { id: number; key: string }[] | undefined {
+    return readNodeKeysFirst(this.storeOf(plane), plane, ids, k);
+  }
   nodeKeys(plane: string, ids: readonly number[]): { id: number; key: string }[] {
     return readNodeKeys(this.storeOf(plane), plane, ids);
+  }
+  sourcesIn(plane: string, ids: readonly number[], types: readonly string[]): number[] | undefined {
+    return readSourcesIn(this.storeOf(plane), plane, ids, types);
   }
   linksIn(plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[] {
     return readLinksIn(this.storeOf(plane), plane, ids, types);

@@ -117,11 +117,25 @@ export interface Reader {
   /** The keys of the nodes of `ids` the plane holds, in no particular order (no property map read): what sorting thousands by key needs. Optional. */
   nodeKeys?(plane: string, ids: readonly number[]): { id: number; key: string }[];
   /**
+   * The first `k` nodes of `ids` by key (then id) as JavaScript orders strings, chosen and
+   * ordered by the store: a listing that shows 21 of 5,000 reads 21 keys. Undefined when the
+   * store cannot order them as JavaScript would (a key that is not ASCII), or when a node of `ids`
+   * is not in the plane: the caller then reads every key and sorts. Optional.
+   */
+  nodeKeysFirst?(plane: string, ids: readonly number[], k: number): { id: number; key: string }[] | undefined;
+  /**
    * The edges reaching any node of `ids`, without their properties: a walk's read of one level
    * in one query, from the index on (plane, dst, type, src) alone; only those of `types` when
    * given. In no particular order. Optional: a walk reads edgesIn per node without it.
    */
   linksIn?(plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[];
+  /**
+   * The sources of the edges reaching any node of `ids` whose type is one of `types` (at most
+   * 8), one integer per edge: `src * 8 + i`, i the type's index in `types` — a level of an impact
+   * walk without an object per edge. In no particular order. Undefined as of a commit, or when an
+   * agent wrote any edge of the plane (a walk must then know which edge: linksIn). Optional.
+   */
+  sourcesIn?(plane: string, ids: readonly number[], types: readonly string[]): number[] | undefined;
   /** The edges of `ids` the plane holds, in id order (a listing's page, read whole after it sorted links). Optional. */
   edgesById?(plane: string, ids: readonly number[]): StoredEdge[];
   /**

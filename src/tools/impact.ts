@@ -10,7 +10,7 @@ import { type PlaneRead, isWhole, perView, prefetchIn, prefetchKeys } from "../g
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
-import { AGENT_MARK, byKeyOf, callSites, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
+import { AGENT_MARK, byKeyOf, callSites, firstByKey, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
 import { AS_OF_INPUT } from "./asof.js";
 import { danglingAttachments, declaredCoordinates, mapExternal, otherCodePlanes, relatedPlanes } from "./across.js";
 import { attachmentsOf } from "./attachments.js";
@@ -90,27 +90,36 @@ export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneRead, n
 }
 
 export interface ImpactResult {
+  /** Each depth's nodes, in id order. */
   levels: Reached[][];
+  /** Each depth's first nodes by key (as many as the answer may list): its lines. */
+  first: Reached[][];
   total: number;
   unresolved: UnresolvedSites;
 }
 
-/** The radius of `node` on the plane's graph view, up to `depth`. */
-export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, depth: number): ImpactResult {
+/** The radius of `node` on the plane's graph view, up to `depth`, each depth's first `shown` by key. */
+export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, depth: number, shown: number): ImpactResult {
   const g = ctx.views.read(p.name);
   const levels = impactLevels(g, String(node.id), depth, IMPACT_TYPES);
-  // Sorted by key: every reached node's key read in one query, not one read per node.
-  prefetchKeys(g, levels.flatMap((l) => l.map((x) => x.id)));
-  const cmp = byKeyOf(g);
-  for (const l of levels) l.sort((a, b) => cmp(a.id, b.id));
+  const first = levels.map((l) => {
+    const byId = new Map(l.map((x) => [x.id, x]));
+    return firstByKey(g, [...byId.keys()], shown).map((id) => byId.get(id)!);
+  });
   return {
     levels,
+    first,
     total: levels.reduce((s, l) => s + l.length, 0),
     unresolved: unresolvedNamed(ctx, p.name, g, node),
   };
 }
 
 const UNRESOLVED_SHOWN = 5;
+
+/** How many of a depth's nodes an answer with `page` may list (renderSections shows the page of them). */
+function impactShown(page: Page): number {
+  return Math.max(SECTION_LINES, pageEnd(page));
+}
 
 /** A direct caller's call sites into the symbol (`  call@12,40`), so every site to edit is listed. */
 function directSites(g: PlaneRead, from: string, to: string): string {
@@ -136,7 +145,7 @@ export function renderImpact(
   const sections: Section[] = r.levels.map((level, i) => ({
     title: `depth ${i + 1}`,
     total: level.length,
-    lines: level.slice(0, Math.max(SECTION_LINES, pageEnd(page))).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]${i === 0 ? directSites(g, x.id, String(node.id)) : ""}${x.agent ? AGENT_MARK : ""}`),
+    lines: r.first[i]!.slice(0, impactShown(page)).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]${i === 0 ? directSites(g, x.id, String(node.id)) : ""}${x.agent ? AGENT_MARK : ""}`),
   }));
   if (sections.length === 0) head.push(`nothing reaches it through recorded ${IMPACT_TYPES.join("/")} edges`);
   const byAgent = r.levels.reduce((s, l) => s + l.filter((x) => x.agent).length, 0);
@@ -256,7 +265,7 @@ export const impact = defineTool({
     const p = planeOf(ctx, plane);
     const r = resolveOne(ctx, p, name);
     if ("text" in r) return r.text;
-    const result = computeImpact(ctx, p, r.node, depth);
+    const result = computeImpact(ctx, p, r.node, depth, impactShown({ offset, limit }));
     const cross = across === "none" ? undefined : await crossImpact(ctx, p, r.node, depth, result, across);
     return withMatchNote(ctx, p, r, renderImpact(ctx, p, r.node, depth, result, cross, { offset, limit }));
   },

@@ -368,6 +368,50 @@ describe("store contract", () => {
       assert.equal(got(store).filter((l) => l.agentWritten).length, 1);
     });
 
+    it("sourcesIn packs what linksIn reads of the types asked (source × 8 + type index), until an agent writes an edge; not as of a commit", () => {
+      store.write((w) => {
+        w.createEdge("p", { type: "CALLS", src: a, dst: b, props: { line: 3 } });
+        w.createEdge("p", { type: "REFERENCES", src: b, dst: b, props: {} });
+        w.createEdge("p", { type: "CONTAINS", src: a, dst: b, props: {} });
+        w.createEdge("p", { type: "IMPORTS", src: b, dst: a, props: { _note: '"_written_by":"agent"' } });
+      });
+      const types = ["REFERENCES", "IMPORTS", "CALLS"];
+      const want = store
+        .linksIn!("p", [a, b, x, 9999], types)
+        .map((l) => l.src * 8 + types.indexOf(l.type))
+        .sort((m, n) => m - n);
+      assert.deepEqual(store.sourcesIn!("p", [a, b, x, 9999], types)?.sort((m, n) => m - n), want);
+      assert.equal(want.length, 3);
+      assert.deepEqual(store.sourcesIn!("p", [], types), []);
+      assert.equal(store.sourcesIn!("p", [a], ["A", "B", "C", "D", "E", "F", "G", "H", "I"]), undefined, "nine types do not pack");
+      assert.equal(store.asOf(store.currentSeq()).sourcesIn!("p", [a, b], types), undefined);
+      store.write((w) => w.createEdge("p", { type: "CALLS", src: b, dst: a, props: { _written_by: "agent" } }));
+      assert.equal(store.sourcesIn!("p", [a, b], types), undefined, "an agent's edge: the walk reads links");
+    });
+
+    it("nodeKeysFirst chooses the first k by key as JavaScript orders them, or declines (a key not ASCII, a node not in the plane)", () => {
+      const keys = ["m.b", "m.a", "M.z", "m._", "m.a0", "m.B"];
+      const ids = store.write((w) => keys.map((key) => w.createNode("p", { key, labels: ["Function"], props: {} })));
+      const js = (k: number, of = ids) =>
+        [...of]
+          .sort((m, n) => {
+            const km = keys[ids.indexOf(m)]!;
+            const kn = keys[ids.indexOf(n)]!;
+            return km < kn ? -1 : km > kn ? 1 : 0;
+          })
+          .slice(0, k)
+          .map((id) => ({ id, key: keys[ids.indexOf(id)]! }));
+      for (const k of [1, 3, 6, 10]) assert.deepEqual(store.nodeKeysFirst!("p", ids, k), js(k), `k=${k}`);
+      assert.deepEqual(store.nodeKeysFirst!("p", ids.slice(2), 2), js(2, ids.slice(2)));
+      assert.deepEqual(store.nodeKeysFirst!("p", [], 3), []);
+      assert.equal(store.nodeKeysFirst!("p", [...ids, x], 3), undefined, "a node of another plane");
+      assert.equal(store.nodeKeysFirst!("p", [...ids, 9999], 3), undefined, "no such node");
+      // U+FF58 sorts before U+1D465 by bytes, after it by UTF-16 units: the store declines.
+      const wide = store.write((w) => ["m.\uFF58", "m.\u{1D465}"].map((key) => w.createNode("p", { key, labels: ["Function"], props: {} })));
+      assert.equal(store.nodeKeysFirst!("p", [...ids, ...wide], 3), undefined);
+      assert.deepEqual(store.asOf(store.currentSeq()).nodeKeysFirst!("p", ids, 2), js(2));
+    });
+
     it("edgesBetween reads one pair's edges as edgesOut filtered by target does, in id order; as of a commit too", () => {
       const c = store.write((w) => {
         const c = w.createNode("p", { key: "c", labels: ["Function"], props: {} });
