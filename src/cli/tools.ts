@@ -4,7 +4,7 @@
 // generated from the tool's zod schema (booleans are flags that take no value, arrays repeat,
 // numbers are parsed and the schema judges them), and `--help` lists the same fields.
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { GraphViews } from "../graph/view.js";
 import { runTool } from "../tools/run.js";
 import { DrsgError, type ErrorCode } from "../model/errors.js";
@@ -441,7 +441,7 @@ function tryJson(text: string): unknown {
   }
 }
 
-function badInput(tool: Tool, error: z.ZodError): DrsgError {
+function badInput(tool: Tool, error: z.core.$ZodError): DrsgError {
   const issues = error.issues.map((i) => `${i.path.join(".") || "(input)"}: ${i.message}`).join("; ");
   return new DrsgError("BAD_INPUT", `drsg ${tool.name}: ${issues}\nusage: ${usageLine(tool)}`);
 }

@@ -1,7 +1,7 @@
 // The answer of a statement: the plane's opening lines (synced commit, plugin drift), then
 // nodes as the verbs' one-liners (a mirrored plane's `RETURN n`) or a table, then what the
 // guards cut and what the statement wrote. The same rows as data for structured answers.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import type { PropValue } from "../model/facts.js";
 import { clipLines, headerLines, oneLine } from "../tools/common.js";
 import type { ToolContext } from "../tools/tool.js";
@@ -13,12 +13,12 @@ import { NodeV, RelV, toJson, type Value } from "./values.js";
 /** The structuredContent schema of a table answer (cypher, query): TableData. */
 export const TABLE_OUTPUT = z.object({
   plane: z.string(),
-  as_of: z.unknown().optional(),
+  as_of: z.optional(z.unknown()),
   columns: z.array(z.string()),
   rows: z.array(z.array(z.unknown())),
   capped: z.boolean(),
-  stopped: z.enum(["time", "work"]).optional(),
-  written: z.record(z.string(), z.number()).optional(),
+  stopped: z.optional(z.enum(["time", "work"])),
+  written: z.optional(z.record(z.string(), z.number())),
   notes: z.array(z.string()),
 });
 

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { type BigIntStats, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import { compileRules } from "../extract/recover.js";
 import { version } from "../version.js";
@@ -13,54 +13,48 @@ import { buildsKey, cachedFolder, markChecked, rememberFolder, settled, stampOf 
 const RULES_CHECKER = () => `drsg@${version()}`;
 
 const GrammarRef = z.union([
-  z.string().min(1).describe("a grammar name in grammars/grammars.json"),
-  z.strictObject({ wasm: z.string().min(1).describe("a .wasm file inside the plugin folder") }),
+  z.string().check(z.minLength(1), z.describe("a grammar name in grammars/grammars.json")),
+  z.strictObject({ wasm: z.string().check(z.minLength(1), z.describe("a .wasm file inside the plugin folder")) }),
 ]);
 
 export const ManifestSchema = z.strictObject({
-  name: z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, "lower-case letters, digits, _ or -"),
-  version: z.string().regex(/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/, "semver x.y.z"),
-  description: z.string().optional(),
-  extensions: z.array(z.string().regex(/^\.[A-Za-z0-9_+-]+$/, "a dot and letters, e.g. .rb")).min(1),
+  name: z.string().check(z.regex(/^[a-z][a-z0-9_-]{0,39}$/, "lower-case letters, digits, _ or -")),
+  version: z.string().check(z.regex(/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/, "semver x.y.z")),
+  description: z.optional(z.string()),
+  extensions: z.array(z.string().check(z.regex(/^\.[A-Za-z0-9_+-]+$/, "a dot and letters, e.g. .rb"))).check(z.minLength(1)),
   grammars: z.record(z.string(), GrammarRef),
   /** Extension → grammar id; optional when the plugin has one grammar. */
-  routes: z.record(z.string(), z.string()).optional(),
+  routes: z.optional(z.record(z.string(), z.string())),
   /** Grammar id → query files, concatenated in order. */
-  queries: z.record(z.string(), z.array(z.string().min(1)).min(1)),
-  resolver: z.string().default("generic"),
+  queries: z.record(z.string(), z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
+  resolver: z._default(z.string(), "generic"),
   /** Basenames of non-code files the resolver reads (package.json, go.mod, ...). */
-  manifests: z.array(z.string()).default([]),
+  manifests: z._default(z.array(z.string()), []),
   /** Doc comments taken from the comments right before a definition when no @doc is captured. */
-  doc: z
-    .strictObject({
-      preceding: z.array(z.string()).default([]),
-      prefixes: z.array(z.string()).default([]),
+  doc: z.optional(z.strictObject({
+      preceding: z._default(z.array(z.string()), []),
+      prefixes: z._default(z.array(z.string()), []),
       /** Wrapper node types whose preceding comments count for the definition they wrap. */
-      wrappers: z.array(z.string()).default([]),
+      wrappers: z._default(z.array(z.string()), []),
       /** Sibling node types passed over between a doc comment and its definition (e.g. Rust attributes). */
-      skip: z.array(z.string()).default([]),
-    })
-    .optional(),
+      skip: z._default(z.array(z.string()), []),
+    })),
   /**
    * Grammar id → same-length rewrites tried when a file does not parse cleanly (src/extract/recover.ts):
    * each fills one capture group of an RE2 pattern with one character; the rewritten parse is kept
    * only when it has fewer error nodes.
    */
-  recover: z
-    .record(
+  recover: z.optional(z.record(
       z.string(),
-      z
-        .array(
+      z.array(
           z.strictObject({
-            why: z.string().min(1),
-            pattern: z.string().min(1).max(1000),
-            group: z.number().int().min(1),
-            fill: z.string().length(1),
+            why: z.string().check(z.minLength(1)),
+            pattern: z.string().check(z.minLength(1), z.maxLength(1000)),
+            group: z.int().check(z.minimum(1)),
+            fill: z.string().check(z.length(1)),
           }),
-        )
-        .max(16),
-    )
-    .optional(),
+        ).check(z.maxLength(16)),
+    )),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 

@@ -493,8 +493,7 @@ export class SqlReader implements Reader {
     const named = types.map((_, i) => `@t${i}`);
     const rank = `CASE type ${named.map((t, i) => `WHEN ${t} THEN ${i}`).join(" ")} END`;
     const sql = `SELECT src * ${SOURCE_TYPES} + ${rank} FROM edges WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids)) AND type IN (${named.join(", ")})`;
-    const params: Record<string, unknown> = { p, ids: JSON.stringify(ids) };
-    types.forEach((t, i) => (params[`t${i}`] = t));
+    const params = { p, ids: JSON.stringify(ids), ...Object.fromEntries(types.map((t, i) => [`t${i}`, t])) };
     return this.ctx.pluckStmt(sql).all(params) as number[];
   }
 

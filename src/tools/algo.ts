@@ -2,7 +2,7 @@
 // communities, shortest paths — run by graphology's packages (src/graph/algo.ts) on the plane's
 // graph view restricted by labels and edge types. Answers are keys with scores, or groups with
 // their sizes and first members; randomised ones are seeded, so the same call answers the same.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import {
   type AlgoGraph,
   BETWEENNESS_WORK,
@@ -24,54 +24,49 @@ import { defineTool, structured, type ToolContext } from "./tool.js";
 
 export const ALGOS = ["pagerank", "degree", "betweenness", "components", "louvain", "shortest_path"] as const;
 
-const name = z.string().min(1).max(1000);
+const name = z.string().check(z.minLength(1), z.maxLength(1000));
 
 const input = z.strictObject({
-  plane: z.string().min(1).max(200),
+  plane: z.string().check(z.minLength(1), z.maxLength(200)),
   algo: z.enum(ALGOS),
-  labels: z.array(z.string().min(1).max(100)).max(32).optional().describe("keep nodes with these primary labels (default: all but UnresolvedRef)"),
-  edge_types: z.array(z.string().min(1).max(100)).max(32).optional().describe("keep edges of these types (default: all)"),
-  limit: z.number().int().min(1).max(1000).default(20).describe("results (or groups) listed"),
-  members: z.number().int().min(1).max(100).default(5).describe("members listed per component or community"),
-  damping: z.number().gt(0).lt(1).default(0.85).describe("pagerank"),
-  max_iters: z.number().int().min(1).max(1000).default(100).describe("pagerank"),
-  tolerance: z.number().gt(0).max(1).default(1e-6).describe("pagerank"),
-  weighted: z
-    .boolean()
-    .default(false)
-    .describe("pagerank: weigh edges by their call sites (count); shortest_path: by the edges' numeric `weight` property (1 where absent)"),
-  direction: z.enum(["in", "out", "both"]).default("both").describe("degree"),
-  kind: z.enum(["weak", "strong"]).default("weak").describe("components"),
-  resolution: z.number().gt(0).max(100).default(1).describe("louvain"),
-  seed: z.number().int().min(0).max(2 ** 32 - 1).default(42).describe("louvain, sampled betweenness"),
-  from: name.optional().describe("shortest_path: a key, key suffix or substring"),
-  to: name.optional().describe("shortest_path"),
-  directed: z.boolean().default(true).describe("shortest_path, betweenness: follow edges only their way"),
+  labels: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(32))).check(z.describe("keep nodes with these primary labels (default: all but UnresolvedRef)")),
+  edge_types: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(32))).check(z.describe("keep edges of these types (default: all)")),
+  limit: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 20).check(z.describe("results (or groups) listed")),
+  members: z._default(z.int().check(z.minimum(1), z.maximum(100)), 5).check(z.describe("members listed per component or community")),
+  damping: z._default(z.number().check(z.gt(0), z.lt(1)), 0.85).check(z.describe("pagerank")),
+  max_iters: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 100).check(z.describe("pagerank")),
+  tolerance: z._default(z.number().check(z.gt(0), z.maximum(1)), 1e-6).check(z.describe("pagerank")),
+  weighted: z._default(z.boolean(), false).check(z.describe("pagerank: weigh edges by their call sites (count); shortest_path: by the edges' numeric `weight` property (1 where absent)")),
+  direction: z._default(z.enum(["in", "out", "both"]), "both").check(z.describe("degree")),
+  kind: z._default(z.enum(["weak", "strong"]), "weak").check(z.describe("components")),
+  resolution: z._default(z.number().check(z.gt(0), z.maximum(100)), 1).check(z.describe("louvain")),
+  seed: z._default(z.int().check(z.minimum(0), z.maximum(2 ** 32 - 1)), 42).check(z.describe("louvain, sampled betweenness")),
+  from: z.optional(name).check(z.describe("shortest_path: a key, key suffix or substring")),
+  to: z.optional(name).check(z.describe("shortest_path")),
+  directed: z._default(z.boolean(), true).check(z.describe("shortest_path, betweenness: follow edges only their way")),
   as_of: AS_OF_INPUT,
 });
 
-const scored = z.object({ key: z.string(), label: z.string(), id: z.number().int(), score: z.number(), degree: z.number().int().optional() });
-const group = z.object({ rank: z.number().int(), size: z.number().int(), members: z.array(z.string()) });
+const scored = z.object({ key: z.string(), label: z.string(), id: z.int(), score: z.number(), degree: z.optional(z.int()) });
+const group = z.object({ rank: z.int(), size: z.int(), members: z.array(z.string()) });
 
 const output = z.object({
   plane: z.string(),
-  synced: z.string().nullable(),
+  synced: z.nullable(z.string()),
   algo: z.enum(ALGOS),
   /** The graph the algorithm ran on. */
-  nodes: z.number().int(),
-  edges: z.number().int(),
-  labels: z.array(z.string()).nullable(),
-  edge_types: z.array(z.string()).nullable(),
-  results: z.array(scored).optional(),
-  groups: z.array(group).optional(),
+  nodes: z.int(),
+  edges: z.int(),
+  labels: z.nullable(z.array(z.string())),
+  edge_types: z.nullable(z.array(z.string())),
+  results: z.optional(z.array(scored)),
+  groups: z.optional(z.array(group)),
   /** Components or communities in all (groups lists the first `limit`). */
-  count: z.number().int().optional(),
-  singletons: z.number().int().optional(),
-  modularity: z.number().optional(),
-  seed: z.number().int().optional(),
-  path: z
-    .object({ found: z.boolean(), nodes: z.array(z.string()), edges: z.array(z.string()), cost: z.number().nullable() })
-    .optional(),
+  count: z.optional(z.int()),
+  singletons: z.optional(z.int()),
+  modularity: z.optional(z.number()),
+  seed: z.optional(z.int()),
+  path: z.optional(z.object({ found: z.boolean(), nodes: z.array(z.string()), edges: z.array(z.string()), cost: z.nullable(z.number()) })),
   notes: z.array(z.string()),
   as_of: AS_OF_OUTPUT,
 });

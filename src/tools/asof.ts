@@ -1,7 +1,7 @@
 // Reading the past, for every verb at once: a tool whose input has `as_of` (AS_OF_INPUT) is run
 // by the runner (src/mcp/server.ts runTool) on a context whose store answers as of that database
 // commit, and its answer is labelled with the commit and its time. Tools themselves do nothing.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { GraphViews } from "../graph/view.js";
 import { DrsgError } from "../model/errors.js";
 import { AsOfStore } from "../store/asof.js";
@@ -9,15 +9,12 @@ import type { Store } from "../store/types.js";
 import type { ToolContext } from "./tool.js";
 
 /** The `as_of` input field of a verb that can read the past. */
-export const AS_OF_INPUT = z
-  .union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(64)])
-  .optional()
-  .describe(
+export const AS_OF_INPUT = z.optional(z.union([z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)), z.string().check(z.minLength(1), z.maxLength(64))])).check(z.describe(
     "read the state as of a database commit: its sequence number (list_planes shows the current one; changes lists them) or an RFC 3339 time such as 2026-01-31T12:00:00Z (the newest commit at or before it). Only the retained commits are readable (DRSG_RETAIN_COMMITS, default 20).",
-  );
+  ));
 
 /** The `as_of` field of a structured answer read in the past. */
-export const AS_OF_OUTPUT = z.object({ seq: z.number().int(), at: z.string().nullable(), asked: z.number().int().optional() }).optional();
+export const AS_OF_OUTPUT = z.optional(z.object({ seq: z.int(), at: z.nullable(z.string()), asked: z.optional(z.int()) }));
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2})$/;
 

@@ -4,7 +4,7 @@
 // configuration (DRSG_ATTACH_ALLOW, src/tools/outbound.ts), never an agent's: an agent names a
 // url, and drsg contacts it only when it is loopback or listed, sending a token only to a
 // listed origin the operator gave one.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
 import type { PlaneInfo, Store } from "../store/types.js";
@@ -93,7 +93,7 @@ async function tokenNote(url: string): Promise<string> {
   return allowed?.tokenEnv ? ` (token from $${allowed.tokenEnv}, set by the operator)` : " (no token sent)";
 }
 
-const PlaneName = z.string().min(1).max(200);
+const PlaneName = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const attach = defineTool({
   name: "attach",
@@ -102,10 +102,10 @@ export const attach = defineTool({
   input: z.strictObject({
     plane: PlaneName,
     target: PlaneName,
-    url: z.string().url().max(2000).optional(),
+    url: z.optional(z.url().check(z.maxLength(2000))),
     /** Refused: kept in the schema so the refusal can say where credentials are configured. */
-    token_env: z.string().max(200).optional(),
-    both: z.boolean().optional(),
+    token_env: z.optional(z.string().check(z.maxLength(200))),
+    both: z.optional(z.boolean()),
   }),
   readOnly: false,
   cli: { positionals: [], summary: "Let a plane ask another (local, or remote by url): wire and impact --across use it." },
@@ -152,7 +152,7 @@ function plain(a: Attachment): Attachment {
 export const detach = defineTool({
   name: "detach",
   description: "Forget an attachment of a plane (and, with `both`, the way back).",
-  input: z.strictObject({ plane: PlaneName, target: PlaneName, url: z.string().max(2000).optional(), both: z.boolean().optional() }),
+  input: z.strictObject({ plane: PlaneName, target: PlaneName, url: z.optional(z.string().check(z.maxLength(2000))), both: z.optional(z.boolean()) }),
   readOnly: false,
   cli: { positionals: [], summary: "Forget an attachment of a plane." },
   run(ctx, { plane, target, url, both }) {
@@ -178,7 +178,7 @@ export const detach = defineTool({
 export const attachments = defineTool({
   name: "attachments",
   description: "The planes a plane may ask (local, or remote by url); `probe: true` asks each remote whether it answers now (bounded).",
-  input: z.strictObject({ plane: PlaneName, probe: z.boolean().optional() }),
+  input: z.strictObject({ plane: PlaneName, probe: z.optional(z.boolean()) }),
   readOnly: true,
   cli: { positionals: [], summary: "The planes a plane may ask; --probe asks each remote whether it answers." },
   async run(ctx, { plane, probe: doProbe }) {

@@ -2,7 +2,7 @@
 // nodes and edges created, patched and deleted, grouped per commit with its time and, for a
 // mirrored plane, the git commit the fold brought it to. Counts are complete; the listed
 // entries are paged (`offset`, `limit`).
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import type { CommitChanges, EdgeChange, NodeChange } from "../store/changes.js";
 import { commitWindow, planeChanges } from "../store/store.js";
@@ -10,37 +10,37 @@ import { clipLines } from "./common.js";
 import { defineTool, structured } from "./tool.js";
 
 const kind = z.enum(["created", "patched", "deleted"]);
-const counts = z.object({ created: z.number().int(), patched: z.number().int(), deleted: z.number().int() });
+const counts = z.object({ created: z.int(), patched: z.int(), deleted: z.int() });
 const nodeEntry = z.object({
   kind,
   key: z.string(),
   labels: z.array(z.string()),
-  changed: z.array(z.string()).optional(),
-  before: z.object({ labels: z.array(z.string()), props: z.record(z.string(), z.unknown()) }).optional(),
-  after: z.object({ labels: z.array(z.string()), props: z.record(z.string(), z.unknown()) }).optional(),
+  changed: z.optional(z.array(z.string())),
+  before: z.optional(z.object({ labels: z.array(z.string()), props: z.record(z.string(), z.unknown()) })),
+  after: z.optional(z.object({ labels: z.array(z.string()), props: z.record(z.string(), z.unknown()) })),
 });
 const edgeEntry = z.object({
   kind,
   type: z.string(),
   src: z.string(),
   dst: z.string(),
-  changed: z.array(z.string()).optional(),
-  before: z.record(z.string(), z.unknown()).optional(),
-  after: z.record(z.string(), z.unknown()).optional(),
+  changed: z.optional(z.array(z.string())),
+  before: z.optional(z.record(z.string(), z.unknown())),
+  after: z.optional(z.record(z.string(), z.unknown())),
 });
 
 const output = z.object({
   plane: z.string(),
-  since: z.number().int(),
-  until: z.number().int(),
+  since: z.int(),
+  until: z.int(),
   /** The newest commit of the database: pass it as `since` next time to see only what is new. */
-  latest: z.number().int(),
+  latest: z.int(),
   commits: z.array(
     z.object({
-      seq: z.number().int(),
+      seq: z.int(),
       at: z.string(),
-      synced_commit: z.string().optional(),
-      plane_props: z.array(z.string()).optional(),
+      synced_commit: z.optional(z.string()),
+      plane_props: z.optional(z.array(z.string())),
       nodes_changed: counts,
       edges_changed: counts,
       nodes: z.array(nodeEntry),
@@ -48,9 +48,9 @@ const output = z.object({
     }),
   ),
   /** Entries (node and edge changes) in the whole range; `commits` lists `limit` of them from `offset`. */
-  total: z.number().int(),
-  offset: z.number().int(),
-  next_offset: z.number().int().nullable(),
+  total: z.int(),
+  offset: z.int(),
+  next_offset: z.nullable(z.int()),
 });
 
 function tally(xs: { kind: "created" | "patched" | "deleted" }[]): z.infer<typeof counts> {
@@ -76,12 +76,12 @@ export const changes = defineTool({
   description:
     "What changed in a plane since database commit `since` (exclusive) up to `until` (default the latest): nodes and edges created (+), patched (~, with the properties that moved) and deleted (-), grouped per database commit with its time and, on a mirrored plane, the git commit the fold brought it to. Counts are complete; entries are paged by `offset`/`limit`. list_planes shows the current commit; pass it as `since` later to see what is new. `detail: true` adds properties before and after.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    since: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    until: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    limit: z.number().int().min(1).max(1000).default(100),
-    offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-    detail: z.boolean().default(false),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    since: z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+    until: z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))),
+    limit: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 100),
+    offset: z._default(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)), 0),
+    detail: z._default(z.boolean(), false),
   }),
   output,
   readOnly: true,

@@ -1,7 +1,7 @@
 // What every verb shares: finding the plane, the opening lines (commit, rebuild, plugin
 // drift), name matching that never guesses, one-line rendering, and capped listings that fit
 // a character budget.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import { keyName } from "../model/facts.js";
 import { driftLine } from "../plugin/registry.js";
@@ -231,8 +231,8 @@ export const MAX_LIMIT = 200;
 
 /** The `offset` / `limit` inputs of a verb that lists (spread into its zod schema). */
 export const PAGE_INPUT = {
-  offset: z.number().int().min(0).max(1_000_000).optional().describe("skip this many entries of each list (paging: the elision line names the next offset)"),
-  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`entries shown per list (default ${LIST_CAP}, at most ${MAX_LIMIT})`),
+  offset: z.optional(z.int().check(z.minimum(0), z.maximum(1_000_000))).check(z.describe("skip this many entries of each list (paging: the elision line names the next offset)")),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT))).check(z.describe(`entries shown per list (default ${LIST_CAP}, at most ${MAX_LIMIT})`)),
 };
 
 /**

@@ -1,6 +1,6 @@
 // context: one symbol's whole neighbourhood — definition, container, callers with call-site
 // lines, callees (unresolved ones with their reason), references and every other edge.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { siteLines } from "../graph/view.js";
 import { readEdgesById, readNodeKeys } from "../store/reader.js";
 import type { Reader, StoredEdge, StoredNode } from "../store/types.js";
@@ -43,7 +43,7 @@ export const context = defineTool({
   name: "context",
   description:
     "A symbol's whole neighbourhood in one call: its definition and properties, the container, callers with call-site lines, callees (unresolved ones with the reason they could not be bound), what it contains, references, inheritance and type uses. Start here before reading files. `name` is a key, a key suffix (e.g. Cart.addItem) or a substring; ambiguous names return candidates.",
-  input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000), ...PAGE_INPUT, as_of: AS_OF_INPUT }),
+  input: z.strictObject({ plane: z.string().check(z.minLength(1), z.maxLength(200)), name: z.string().check(z.minLength(1), z.maxLength(1000)), ...PAGE_INPUT, as_of: AS_OF_INPUT }),
   readOnly: true,
   pure: true,
   cli: { positionals: ["name"] },

@@ -1,6 +1,6 @@
 // cypher: an openCypher subset over one plane (src/cypher/). Reads answer from the store's
 // indexes; writes are one transaction, refused on a mirrored plane; DELETE/REMOVE need confirm.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DEFAULT_LIMITS } from "../cypher/executor.js";
 import { renderAnswer, TABLE_OUTPUT, type TableData, tableData } from "../cypher/render.js";
 import { runStatement } from "../cypher/run.js";
@@ -8,12 +8,12 @@ import type { Tool, ToolContext } from "./tool.js";
 import { defineTool, structured } from "./tool.js";
 
 export const cypherInput = z.strictObject({
-  plane: z.string().min(1).max(200),
-  query: z.string().min(1).max(20_000),
-  params: z.record(z.string().max(200), z.unknown()).optional(),
-  confirm: z.boolean().optional(),
-  max_rows: z.number().int().min(1).max(10_000).optional(),
-  timeout_ms: z.number().int().min(10).max(60_000).optional(),
+  plane: z.string().check(z.minLength(1), z.maxLength(200)),
+  query: z.string().check(z.minLength(1), z.maxLength(20_000)),
+  params: z.optional(z.record(z.string().check(z.maxLength(200)), z.unknown())),
+  confirm: z.optional(z.boolean()),
+  max_rows: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
+  timeout_ms: z.optional(z.int().check(z.minimum(10), z.maximum(60_000))),
 });
 
 /** Run a statement and answer it as text and as table data (the shape structuredContent can carry). */
@@ -35,7 +35,7 @@ const DESCRIPTION_READS = [
   "WITH, UNWIND, RETURN [DISTINCT] … AS …, count/collect/min/max/sum/avg, ORDER BY, SKIP, LIMIT, $params, labels(n) type(r) id(n) size() toLower(). Nodes have `key` (n.key, unique in the plane), labels and properties (name, file, line …).",
 ];
 
-export const cypherReadInput = cypherInput.omit({ confirm: true });
+export const cypherReadInput = z.omit(cypherInput, { confirm: true });
 
 /** What a read-only server serves as `cypher`: the same reads; a statement that writes is refused READ_ONLY. */
 export const cypherRead: Tool<typeof cypherReadInput> = defineTool({

@@ -1,7 +1,7 @@
 // deployed: what commit a running thing was built from, and what runs a commit (and what runs
 // something older or newer). A floating tag, a digest-only reference and a revision the history
 // does not hold are each said in those words — never answered with nothing.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { GitRepo } from "../git/repo.js";
 import { DrsgError } from "../model/errors.js";
 import type { PlaneInfo, Reader, StoredNode } from "../store/types.js";
@@ -104,7 +104,7 @@ export const deployed = defineTool({
   name: "deployed",
   description:
     "What is deployed, from the manifests in the tree (Kubernetes, docker-compose, Dockerfiles, Helm values): given a workload, image or manifest file — what commit it was built from; given a commit (sha, HEAD, a tag, a branch) — what runs it, and what runs something older or newer. Floating tags, digest-only references and unknown revisions are said as such.",
-  input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000) }),
+  input: z.strictObject({ plane: z.string().check(z.minLength(1), z.maxLength(200)), name: z.string().check(z.minLength(1), z.maxLength(1000)) }),
   readOnly: true,
   cli: { positionals: ["name"] },
   async run(ctx, { plane, name }) {

@@ -1,5 +1,5 @@
 // describe: one symbol's properties.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import type { StoredNode } from "../store/types.js";
 import { AS_OF_INPUT } from "./asof.js";
 import { headerLines, oneLine, requirePlane, resolveOne, withMatchNote } from "./common.js";
@@ -35,7 +35,7 @@ export function describeBlock(n: StoredNode): string[] {
 export const describe = defineTool({
   name: "describe",
   description: "One symbol's properties (signature, doc comment, visibility, extent, provenance). `name` is a key, a key suffix or a substring.",
-  input: z.strictObject({ plane: z.string().min(1).max(200), name: z.string().min(1).max(1000), as_of: AS_OF_INPUT }),
+  input: z.strictObject({ plane: z.string().check(z.minLength(1), z.maxLength(200)), name: z.string().check(z.minLength(1), z.maxLength(1000)), as_of: AS_OF_INPUT }),
   readOnly: true,
   pure: true,
   cli: { positionals: ["name"] },

@@ -1,6 +1,6 @@
 // describe_plane: the plane's soft schema, found by scanning — labels with their properties,
 // edge types with endpoint labels, and the key prefixes its keys start with.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { keyPrefixes, requirePlane } from "./common.js";
 import { AS_OF_INPUT, AS_OF_OUTPUT } from "./asof.js";
 import { defineTool } from "./tool.js";
@@ -23,15 +23,15 @@ export const describePlane = defineTool({
   name: "describe_plane",
   description:
     "Describe a plane: its properties (synced commit, tree, builders), labels with counts and the properties they carry, edge types with the labels they connect, and key_prefixes (how keys start here — learn the key grammar in one call).",
-  input: z.strictObject({ plane: z.string().min(1).max(200), as_of: AS_OF_INPUT }),
+  input: z.strictObject({ plane: z.string().check(z.minLength(1), z.maxLength(200)), as_of: AS_OF_INPUT }),
   output: z.object({
     name: z.string(),
-    node_count: z.number().int(),
-    edge_count: z.number().int(),
+    node_count: z.int(),
+    edge_count: z.int(),
     properties: z.record(z.string(), z.unknown()),
-    labels: z.record(z.string(), z.object({ count: z.number().int(), properties: z.record(z.string(), z.unknown()) })),
-    edge_types: z.record(z.string(), z.object({ count: z.number().int(), connections: z.array(z.unknown()) })),
-    key_prefixes: z.record(z.string(), z.number().int()),
+    labels: z.record(z.string(), z.object({ count: z.int(), properties: z.record(z.string(), z.unknown()) })),
+    edge_types: z.record(z.string(), z.object({ count: z.int(), connections: z.array(z.unknown()) })),
+    key_prefixes: z.record(z.string(), z.int()),
     as_of: AS_OF_OUTPUT,
   }),
   readOnly: true,

@@ -1,7 +1,7 @@
 // fathom: the makeup of the region around a symbol — walked both ways to a depth within a node
 // budget — as counts: nodes per hop, labels, edge types (walked out / in), the hubs by edges
 // inside the region, and which bound stopped the walk.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { region } from "../graph/walk.js";
 import type { PlaneRead } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
@@ -77,9 +77,9 @@ export const fathom = defineTool({
   description:
     "The makeup of the region around a symbol, walked both ways up to `depth` hops (1–6, default 2) within a budget of 5,000 nodes: nodes per hop, labels, edge types with how many were walked out and in, the hubs by edges inside the region, and which bound stopped the walk. `name` is a key, a key suffix or a substring; ambiguous names return candidates.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    name: z.string().min(1).max(1000),
-    depth: z.number().int().min(1).max(6).default(2),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    name: z.string().check(z.minLength(1), z.maxLength(1000)),
+    depth: z._default(z.int().check(z.minimum(1), z.maximum(6)), 2),
   }),
   readOnly: true,
   pure: true,

@@ -2,7 +2,7 @@
 // changed, milliseconds — newest last, from a bounded in-memory ring the server keeps (the
 // watcher reports each fold to it), with the server's health (sessions, tool calls in flight).
 // An agent asks "has my commit landed yet?"; the dashboard's Live view follows it.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import type { FoldResult } from "../sync/fold.js";
 import { defineTool } from "./tool.js";
 
@@ -94,8 +94,8 @@ export const foldLog = defineTool({
   description:
     "The folds this server's watcher made lately (newest last): commit from → to, files changed, files parsed, facts changed (nodes/edges created, patched, deleted), milliseconds, and history-plane updates — kept in memory, the last 200; `since` (a seq from an earlier answer) returns only newer ones. Also the server's health: MCP sessions open, tool calls in flight and queued, uptime. Empty on a server that follows no repository.",
   input: z.strictObject({
-    since: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-    limit: z.number().int().min(1).max(200).default(50),
+    since: z._default(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)), 0),
+    limit: z._default(z.int().check(z.minimum(1), z.maximum(200)), 50),
   }),
   readOnly: true,
   run(ctx, { since, limit }) {

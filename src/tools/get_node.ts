@@ -1,6 +1,6 @@
 // get_node: one node, by store id or exact key, as JSON (id, key, labels, properties) with the
 // commit it is true for; vectors and very long values are elided so the answer fits the budget.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import type { PropValue } from "../model/facts.js";
 import { BUDGET, freshnessLine, headerLines, missText, pluginDrift } from "./common.js";
@@ -21,16 +21,16 @@ export const getNode = defineTool({
   description:
     "One node as JSON — id, key, labels and every property — by `id` (as traverse lists them) or exact `key`; says clearly when there is none (with the plane's key prefixes and the closest keys). For a readable view of a symbol prefer describe or context.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    key: z.string().min(1).max(1000).optional(),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    id: z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))),
+    key: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
     as_of: AS_OF_INPUT,
   }),
   output: z.object({
     plane: z.string(),
-    synced: z.string().nullable(),
-    plugin_drift: z.string().optional(),
-    node: z.object({ id: z.number().int(), key: z.string(), labels: z.array(z.string()), properties: z.record(z.string(), z.unknown()) }).nullable(),
+    synced: z.nullable(z.string()),
+    plugin_drift: z.optional(z.string()),
+    node: z.nullable(z.object({ id: z.int(), key: z.string(), labels: z.array(z.string()), properties: z.record(z.string(), z.unknown()) })),
     as_of: AS_OF_OUTPUT,
   }),
   readOnly: true,

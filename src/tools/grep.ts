@@ -5,7 +5,7 @@
 // says which files differ from the commit, and names no symbol in those. Ignored files stay
 // out of a working-tree search unless `all_files`.
 import { realpathSync } from "node:fs";
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import type { PlaneInfo } from "../store/types.js";
 import { DEFAULT_MAX_BYTES } from "../sync/walk.js";
@@ -24,24 +24,16 @@ export const DEFAULT_RESULTS = 50;
 export const MAX_RESULTS = 200;
 
 const input = z.strictObject({
-  pattern: z.string().max(1000).describe("the text to find (literal unless regex: true)"),
-  plane: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe("the plane whose synced_root is searched and whose symbols name the hits (without one: the attached tree)"),
-  regex: z.boolean().default(false).describe("pattern is an RE2 regular expression (linear time; no backreferences or lookaround)"),
-  ignore_case: z.boolean().default(false),
-  path: z.string().max(1000).optional().describe("only under this directory, in this file, or with this extension (`.ts`)"),
-  context: z.number().int().min(0).max(10).default(0).describe("lines shown before and after each hit"),
-  max_results: z.number().int().min(1).max(MAX_RESULTS).default(DEFAULT_RESULTS).describe("hits shown (the true count is always given)"),
-  all_files: z.boolean().default(false).describe("also search files .gitignore excludes (working tree only)"),
-  worktree: z
-    .boolean()
-    .default(false)
-    .describe("search the working tree as it is now instead of the commit the plane reflects; files that differ from that commit are named, and their hits name no symbol"),
-  offset: z.number().int().min(0).max(1_000_000).default(0).describe("skip this many hits (paging: the elision line names the next offset)"),
+  pattern: z.string().check(z.maxLength(1000), z.describe("the text to find (literal unless regex: true)")),
+  plane: z.optional(z.string().check(z.minLength(1), z.maxLength(200))).check(z.describe("the plane whose synced_root is searched and whose symbols name the hits (without one: the attached tree)")),
+  regex: z._default(z.boolean(), false).check(z.describe("pattern is an RE2 regular expression (linear time; no backreferences or lookaround)")),
+  ignore_case: z._default(z.boolean(), false),
+  path: z.optional(z.string().check(z.maxLength(1000))).check(z.describe("only under this directory, in this file, or with this extension (`.ts`)")),
+  context: z._default(z.int().check(z.minimum(0), z.maximum(10)), 0).check(z.describe("lines shown before and after each hit")),
+  max_results: z._default(z.int().check(z.minimum(1), z.maximum(MAX_RESULTS)), DEFAULT_RESULTS).check(z.describe("hits shown (the true count is always given)")),
+  all_files: z._default(z.boolean(), false).check(z.describe("also search files .gitignore excludes (working tree only)")),
+  worktree: z._default(z.boolean(), false).check(z.describe("search the working tree as it is now instead of the commit the plane reflects; files that differ from that commit are named, and their hits name no symbol")),
+  offset: z._default(z.int().check(z.minimum(0), z.maximum(1_000_000)), 0).check(z.describe("skip this many hits (paging: the elision line names the next offset)")),
 });
 
 type Input = z.infer<typeof input>;

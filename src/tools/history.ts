@@ -1,6 +1,6 @@
 // history: where HEAD is, the branches (locals first, HEAD marked), tags, rebases and the newest
 // commits, read from the `<plane>_git` history plane, with caps and true counts.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { HEAD_KEY, gitPlaneName } from "../git/plane.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { clipLines, headerLines, requirePlane } from "./common.js";
@@ -24,9 +24,9 @@ export const history = defineTool({
   description:
     "The repository's history as the plane follows it: where HEAD is, branches (locals first, HEAD marked with *), tags, rebases (reconstructed from the reflog, best-effort) and the newest commits, with counts. `plane` is the code plane or its <plane>_git history plane. Then recall NAME at REV reads code as it was.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    limit: z.number().int().min(1).max(200).optional().describe("newest commits to list (default 15)"),
-    offset: z.number().int().min(0).max(1_000_000).optional().describe("skip this many of the newest commits (paging)"),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    limit: z.optional(z.int().check(z.minimum(1), z.maximum(200))).check(z.describe("newest commits to list (default 15)")),
+    offset: z.optional(z.int().check(z.minimum(0), z.maximum(1_000_000))).check(z.describe("skip this many of the newest commits (paging)")),
   }),
   readOnly: true,
   pure: true,

@@ -4,7 +4,7 @@
 // name the parser could not bind) are counted beside the total, never in it. computeImpact and
 // renderImpact are apart so an `across` input (other repositories the radius reaches) can add its
 // sections to the same answer.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
 import { type PlaneRead, isWhole, perView, prefetchIn, prefetchKeys } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
@@ -250,11 +250,11 @@ export const impact = defineTool({
   description:
     "What breaks if a symbol changes: everything that reaches it through incoming CALLS, INSTANTIATES, REFERENCES, EXTENDS, IMPLEMENTS, USES_TYPE and IMPORTS edges, grouped by distance (depth 1–6, default 3), each tagged with the edge type that reached it, with a true total. Calls with its name that the parser could not bind are counted beside the total (never in it), naming where they are. `across: attached | all` also names the other repositories the radius reaches (planes whose dependencies resolve to this one by its package coordinate). `name` is a key, a key suffix or a substring; ambiguous names return candidates.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    name: z.string().min(1).max(1000),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    name: z.string().check(z.minLength(1), z.maxLength(1000)),
     as_of: AS_OF_INPUT,
-    depth: z.number().int().min(1).max(6).default(3),
-    across: z.enum(["none", "attached", "all"]).default("none"),
+    depth: z._default(z.int().check(z.minimum(1), z.maximum(6)), 3),
+    across: z._default(z.enum(["none", "attached", "all"]), "none"),
     ...PAGE_INPUT,
   }),
   readOnly: true,

@@ -1,5 +1,5 @@
 // list_planes: every plane with its size, commit, tree and what it holds.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { commitWindow } from "../store/store.js";
 import { AS_OF_INPUT, AS_OF_OUTPUT } from "./asof.js";
 import { freshnessLine, pluginDrift } from "./common.js";
@@ -8,17 +8,17 @@ import { defineTool, structured } from "./tool.js";
 
 const output = z.object({
   /** The database's newest commit (the sequence `changes` and `as_of` take) and the oldest still readable. */
-  commit: z.object({ seq: z.number().int(), at: z.string().nullable(), oldest_readable: z.number().int(), retained: z.number().int() }),
+  commit: z.object({ seq: z.int(), at: z.nullable(z.string()), oldest_readable: z.int(), retained: z.int() }),
   planes: z.array(
     z.object({
       name: z.string(),
-      nodes: z.number().int(),
-      edges: z.number().int(),
-      synced_commit: z.string().nullable(),
-      synced_root: z.string().nullable(),
-      tree: z.string().nullable(),
-      holds: z.string().nullable(),
-      plugin_drift: z.string().nullable(),
+      nodes: z.int(),
+      edges: z.int(),
+      synced_commit: z.nullable(z.string()),
+      synced_root: z.nullable(z.string()),
+      tree: z.nullable(z.string()),
+      holds: z.nullable(z.string()),
+      plugin_drift: z.nullable(z.string()),
     }),
   ),
   as_of: AS_OF_OUTPUT,

@@ -1,6 +1,6 @@
 // mount / unmount / mounts: serve other databases' planes beside this one (confined to
 // $DRSG_MOUNT_ROOT); `mounts` maps every plane to the tree it was parsed from.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import type { MountManager } from "../server/mounts.js";
 import type { RoutedStore } from "../store/routed.js";
@@ -16,7 +16,7 @@ export const mount = defineTool({
   name: "mount",
   description:
     "Serve the planes of another drsg database file beside this one, now (its own lock, writer and plane names; its repositories are followed by watchers). The path must lie inside the server's mount root ($DRSG_MOUNT_ROOT).",
-  input: z.strictObject({ path: z.string().min(1).max(4096), name: z.string().min(1).max(100).optional(), watch: z.boolean().optional() }),
+  input: z.strictObject({ path: z.string().check(z.minLength(1), z.maxLength(4096)), name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), watch: z.optional(z.boolean()) }),
   readOnly: false,
   async run(ctx, { path, name, watch }) {
     const r = await manager(ctx).mount(path, name, watch ?? true);
@@ -28,7 +28,7 @@ export const mount = defineTool({
 export const unmount = defineTool({
   name: "unmount",
   description: "Stop serving a mounted database: its watchers stop and its lock is released (nothing is deleted).",
-  input: z.strictObject({ name: z.string().min(1).max(4096) }),
+  input: z.strictObject({ name: z.string().check(z.minLength(1), z.maxLength(4096)) }),
   readOnly: false,
   async run(ctx, { name }) {
     const r = await manager(ctx).unmount(name);

@@ -3,7 +3,7 @@
 // hop, and every edge among them — for drawing (the dashboard's explorer) or for an agent that
 // wants structure rather than prose. Names match as every verb matches them: one answer, or the
 // candidates, never a guess. Unresolved call sites come as UnresolvedRef nodes with the reason.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { reach } from "../graph/walk.js";
 import { DrsgError } from "../model/errors.js";
 import type { StoredNode } from "../store/types.js";
@@ -26,13 +26,13 @@ export const neighbourhood = defineTool({
   description:
     "A symbol's neighbourhood as a JSON subgraph: `nodes` (id, key, label, file, line, hop, reason for unresolved call sites) reached from `name` (key, key suffix or substring) or `id` within `hops` (1–6, default 1) going `direction` out, in or both (default), over `edge_types` (default all), capped at `max_nodes` (default 300, up to 5000; `capped` and `total` say so), and `edges` (id, src, dst, type, line, reason) among them. An ambiguous name returns `candidates`, never a guess.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    name: z.string().min(1).max(1000).optional(),
-    id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    hops: z.number().int().min(1).max(6).default(1),
-    direction: z.enum(["out", "in", "both"]).default("both"),
-    edge_types: z.array(z.string().min(1).max(100)).max(32).optional(),
-    max_nodes: z.number().int().min(1).max(NEIGHBOURHOOD_MAX_NODES).default(300),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+    id: z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))),
+    hops: z._default(z.int().check(z.minimum(1), z.maximum(6)), 1),
+    direction: z._default(z.enum(["out", "in", "both"]), "both"),
+    edge_types: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(32))),
+    max_nodes: z._default(z.int().check(z.minimum(1), z.maximum(NEIGHBOURHOOD_MAX_NODES)), 300),
   }),
   readOnly: true,
   pure: true,

@@ -5,7 +5,7 @@
 // commit (cached), then work in the number of files, never in the number of nodes drawn.
 import louvainModule from "graphology-communities-louvain";
 import { graphology } from "../graph/graphology.js";
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { type PlaneGraph, perView } from "../graph/view.js";
 import { DrsgError } from "../model/errors.js";
 import { freshnessLine } from "./common.js";
@@ -120,12 +120,12 @@ export const planeMap = defineTool({
   description:
     "The plane at a glance, aggregated: clusters — the directories and files directly under `under` (default the root; group: dir), or louvain communities of the file call graph (group: louvain) — each sized by the symbols it defines, with the heaviest CALLS links between clusters (call sites summed). Descend with `under` = a cluster's path (a file gives its symbols) or `community` = a community's number. Capped at `max_clusters` (the lightest are merged into one) and `max_links`, with true totals.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    under: z.string().max(1000).default(""),
-    group: z.enum(["dir", "louvain"]).default("dir"),
-    community: z.number().int().min(0).max(1_000_000).optional(),
-    max_clusters: z.number().int().min(2).max(500).default(80),
-    max_links: z.number().int().min(0).max(2000).default(200),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    under: z._default(z.string().check(z.maxLength(1000)), ""),
+    group: z._default(z.enum(["dir", "louvain"]), "dir"),
+    community: z.optional(z.int().check(z.minimum(0), z.maximum(1_000_000))),
+    max_clusters: z._default(z.int().check(z.minimum(2), z.maximum(500)), 80),
+    max_links: z._default(z.int().check(z.minimum(0), z.maximum(2000)), 200),
   }),
   readOnly: true,
   pure: true,

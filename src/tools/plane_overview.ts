@@ -2,7 +2,7 @@
 // commits HEAD is ahead of it, the plugin builds and their drift, its _git / _ops siblings, the
 // call-resolution share and the last full build's report (the `ledger` prop). What the
 // dashboard's Planes view shows; an agent gets the same facts in one call.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { HEAD_KEY, commitKey, gitPlaneName } from "../git/plane.js";
 import type { PlaneInfo } from "../store/types.js";
 import { freshnessLine, pluginDrift } from "./common.js";
@@ -64,7 +64,7 @@ export const planeOverview = defineTool({
   name: "plane_overview",
   description:
     "Every plane as JSON: node/edge counts, the commit it is synced to and how many commits HEAD is ahead of it, the plugin builds (built_by) and the drift line when installed plugins differ, its <plane>_git and <plane>_ops siblings, the share of CALLS edges resolved, and the last full build's report (ledger: facts per plugin, unclaimed extensions, skipped files). `plane` narrows to one plane.",
-  input: z.strictObject({ plane: z.string().min(1).max(200).optional() }),
+  input: z.strictObject({ plane: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) }),
   readOnly: true,
   pure: true,
   run(ctx, { plane }) {

@@ -1,7 +1,7 @@
 // query: a serialised logical plan — the form `ask` compiles a question to — validated step by
 // step (PLAN_INVALID names the step) and compiled into the same plan steps cypher's planner
 // makes, so one executor (src/cypher/executor.ts) answers both. Read-only by construction.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import type { Expr, ProjItem } from "../cypher/ast.js";
 import { DEFAULT_LIMITS, Executor } from "../cypher/executor.js";
 import type { Op, Plan } from "../cypher/plan.js";
@@ -17,47 +17,44 @@ import type { Tool, ToolContext } from "./tool.js";
 import { defineTool, structured } from "./tool.js";
 import { AS_OF_INPUT } from "./asof.js";
 
-const Name = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a variable name: letters, digits, _");
+const Name = z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a variable name: letters, digits, _"));
 const Literal = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-const ExprText = z.string().min(1).max(2000);
-const Column = z.union([ExprText, z.strictObject({ expr: ExprText, as: Name.optional() })]);
+const ExprText = z.string().check(z.minLength(1), z.maxLength(2000));
+const Column = z.union([ExprText, z.strictObject({ expr: ExprText, as: z.optional(Name) })]);
 
 const Step = z.discriminatedUnion("op", [
-  z.strictObject({ op: z.literal("scan"), as: Name, labels: z.array(z.string().min(1).max(100)).max(8).optional(), props: z.record(z.string().max(200), Literal).optional() }),
+  z.strictObject({ op: z.literal("scan"), as: Name, labels: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(8))), props: z.optional(z.record(z.string().check(z.maxLength(200)), Literal)) }),
   z.strictObject({
     op: z.literal("expand"),
     from: Name,
     as: Name,
-    rel: Name.optional(),
-    types: z.array(z.string().min(1).max(100)).max(16).optional(),
-    dir: z.enum(["out", "in", "both"]).default("out"),
-    min: z.number().int().min(0).max(MAX_HOPS).optional(),
-    max: z.number().int().min(1).max(MAX_HOPS).optional(),
-    labels: z.array(z.string().min(1).max(100)).max(8).optional(),
-    props: z.record(z.string().max(200), Literal).optional(),
+    rel: z.optional(Name),
+    types: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(16))),
+    dir: z._default(z.enum(["out", "in", "both"]), "out"),
+    min: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_HOPS))),
+    max: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_HOPS))),
+    labels: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(8))),
+    props: z.optional(z.record(z.string().check(z.maxLength(200)), Literal)),
   }),
   z.strictObject({ op: z.literal("filter"), where: ExprText }),
-  z.strictObject({ op: z.literal("project"), columns: z.array(Column).min(1).max(64), distinct: z.boolean().optional() }),
+  z.strictObject({ op: z.literal("project"), columns: z.array(Column).check(z.minLength(1), z.maxLength(64)), distinct: z.optional(z.boolean()) }),
   z.strictObject({
     op: z.literal("aggregate"),
-    group_by: z.array(Column).max(32).optional(),
-    aggregates: z
-      .array(z.strictObject({ fn: z.enum(["count", "collect", "min", "max", "sum", "avg"]), expr: ExprText.optional(), as: Name, distinct: z.boolean().optional() }))
-      .min(1)
-      .max(32),
+    group_by: z.optional(z.array(Column).check(z.maxLength(32))),
+    aggregates: z.array(z.strictObject({ fn: z.enum(["count", "collect", "min", "max", "sum", "avg"]), expr: z.optional(ExprText), as: Name, distinct: z.optional(z.boolean()) })).check(z.minLength(1), z.maxLength(32)),
   }),
-  z.strictObject({ op: z.literal("order"), by: z.array(z.strictObject({ expr: ExprText, desc: z.boolean().optional() })).min(1).max(16) }),
-  z.strictObject({ op: z.literal("limit"), n: z.number().int().min(0).max(1_000_000), skip: z.number().int().min(0).optional() }),
+  z.strictObject({ op: z.literal("order"), by: z.array(z.strictObject({ expr: ExprText, desc: z.optional(z.boolean()) })).check(z.minLength(1), z.maxLength(16)) }),
+  z.strictObject({ op: z.literal("limit"), n: z.int().check(z.minimum(0), z.maximum(1_000_000)), skip: z.optional(z.int().check(z.minimum(0))) }),
 ]);
 
 export type PlanStep = z.infer<typeof Step>;
 
 export const queryInput = z.strictObject({
-  plane: z.string().min(1).max(200),
-  plan: z.strictObject({ steps: z.array(z.unknown()).min(1).max(64) }),
-  params: z.record(z.string().max(200), z.unknown()).optional(),
-  max_rows: z.number().int().min(1).max(10_000).optional(),
-  timeout_ms: z.number().int().min(10).max(60_000).optional(),
+  plane: z.string().check(z.minLength(1), z.maxLength(200)),
+  plan: z.strictObject({ steps: z.array(z.unknown()).check(z.minLength(1), z.maxLength(64)) }),
+  params: z.optional(z.record(z.string().check(z.maxLength(200)), z.unknown())),
+  max_rows: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
+  timeout_ms: z.optional(z.int().check(z.minimum(10), z.maximum(60_000))),
   as_of: AS_OF_INPUT,
 });
 

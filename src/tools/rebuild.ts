@@ -1,6 +1,6 @@
 // rebuild: re-read the tree a plane was built from — its own synced_root at its own commit,
 // never a directory the caller names — with the plugins installed now, clearing plugin drift.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import type { PropValue } from "../model/facts.js";
 import { type FoldResult, PlaneSync, rebuildPlane } from "../sync/fold.js";
 import { headerLines, requirePlane } from "./common.js";
@@ -33,7 +33,7 @@ export const rebuild = defineTool({
   name: "rebuild",
   description:
     "Re-read the whole tree a plane was built from (its own synced_root, at the commit it reflects) with the plugins installed now — after `drsg plugin install`, when answers say the plugins changed since the plane was built. Keeps node ids and facts that parsers do not own. Takes only the plane name.",
-  input: z.strictObject({ plane: z.string().min(1).max(200) }),
+  input: z.strictObject({ plane: z.string().check(z.minLength(1), z.maxLength(200)) }),
   readOnly: false,
   run: async (ctx, { plane }) => {
     const before = requirePlane(ctx.store, plane).props.built_by;

@@ -4,7 +4,7 @@
 // DESIGN §8 (relative, no `..`, inside the plane's tree); symlinks are never followed.
 import { relative, sep } from "node:path";
 import { RE2JS } from "re2js";
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { ExtractPool } from "../extract/pool.js";
 import { type CommitInfo, GitRepo, type TreeEntry } from "../git/repo.js";
 import { DrsgError, isDrsgError } from "../model/errors.js";
@@ -22,22 +22,18 @@ const MAX_LINES = 400;
 const LIST_CAP = 200;
 const DIFF_CAP = 400;
 
-const rev = z.union([z.string().min(1).max(200), z.number().int().nonnegative()]);
+const rev = z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.int().check(z.nonnegative())]);
 
 const input = z.strictObject({
-  plane: z.string().min(1).max(200),
-  name: z
-    .string()
-    .max(1000)
-    .optional()
-    .describe('a file, `path:a-b`, a directory (`""` is the root), or a symbol (its declaration then)'),
-  at: rev.optional().describe("revision: sha (≥4 hex), branch, tag, HEAD, with ~n/^n, or a date YYYY-MM-DD (default HEAD)"),
-  vs: rev.optional().describe("diff `name` between this (older) revision and `at`"),
-  lines: z.number().int().min(1).max(MAX_LINES).optional().describe("lines to show (default 40; a symbol: its declared extent)"),
-  pattern: z.string().min(1).max(1000).optional().describe("search the tree at `at` (under `name`) for this text"),
-  regex: z.boolean().optional().describe("`pattern` is a regular expression (RE2: linear time)"),
-  ignore_case: z.boolean().optional(),
-  max_results: z.number().int().min(1).max(200).optional(),
+  plane: z.string().check(z.minLength(1), z.maxLength(200)),
+  name: z.optional(z.string().check(z.maxLength(1000))).check(z.describe('a file, `path:a-b`, a directory (`""` is the root), or a symbol (its declaration then)')),
+  at: z.optional(rev).check(z.describe("revision: sha (≥4 hex), branch, tag, HEAD, with ~n/^n, or a date YYYY-MM-DD (default HEAD)")),
+  vs: z.optional(rev).check(z.describe("diff `name` between this (older) revision and `at`")),
+  lines: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LINES))).check(z.describe("lines to show (default 40; a symbol: its declared extent)")),
+  pattern: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))).check(z.describe("search the tree at `at` (under `name`) for this text")),
+  regex: z.optional(z.boolean()).check(z.describe("`pattern` is a regular expression (RE2: linear time)")),
+  ignore_case: z.optional(z.boolean()),
+  max_results: z.optional(z.int().check(z.minimum(1), z.maximum(200))),
 });
 
 type Input = z.infer<typeof input>;

@@ -1,6 +1,6 @@
 // search: "I don't know the name". No embeddings exist yet, so this is keyword search — SQLite
 // FTS5 over names, keys, signatures and doc comments — and the answer says so.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import { clipLines, headerLines, oneLine } from "./common.js";
 import { describeBlock } from "./describe.js";
@@ -14,10 +14,10 @@ export const search = defineTool({
   description:
     "Find symbols when you do not know their name: keyword search (SQLite FTS5 over names, keys, signatures and doc comments — no embeddings exist, so hits rank by shared words, not meaning), top `k` (default 8, at most 50) as one-liners (`offset` pages on), then the best match's properties. Identifiers are split into words, acronyms included (`HTTP` finds parseHTTPHeader). For text inside bodies use grep.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    query: z.string().min(1).max(500),
-    k: z.number().int().min(1).max(50).default(8),
-    offset: z.number().int().min(0).max(200).default(0).describe("skip this many of the best matches (paging: the next page starts at offset + k)"),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    query: z.string().check(z.minLength(1), z.maxLength(500)),
+    k: z._default(z.int().check(z.minimum(1), z.maximum(50)), 8),
+    offset: z._default(z.int().check(z.minimum(0), z.maximum(200)), 0).check(z.describe("skip this many of the best matches (paging: the next page starts at offset + k)")),
   }),
   readOnly: true,
   pure: true,

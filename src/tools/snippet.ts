@@ -3,7 +3,7 @@
 // from), or with `worktree: true` from the working tree, every path confined to it and opened
 // without following a link on any component (DESIGN §8); says which symbol the range opens in
 // (only where the file is unchanged since the commit) and how to read on.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { BUDGET, candidatesText, headerLines, matchName, missText, requirePlane, substringNote, withMatchNote } from "./common.js";
@@ -23,23 +23,10 @@ const LINE_CLIP = 1000;
 const MAX_FILE = 32 * 1024 * 1024;
 
 const input = z.strictObject({
-  plane: z.string().min(1).max(200),
-  name: z
-    .string()
-    .min(1)
-    .max(1000)
-    .describe("a symbol (key, key suffix or substring), or `path:line` / `path:a-b` relative to the tree"),
-  lines: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_LINES)
-    .optional()
-    .describe(`at most this many lines (default: the declared extent, or ${DEFAULT_LINES} from path:line)`),
-  worktree: z
-    .boolean()
-    .default(false)
-    .describe("read the working tree as it is now instead of the commit the plane reflects (says when the file differs from that commit)"),
+  plane: z.string().check(z.minLength(1), z.maxLength(200)),
+  name: z.string().check(z.minLength(1), z.maxLength(1000), z.describe("a symbol (key, key suffix or substring), or `path:line` / `path:a-b` relative to the tree")),
+  lines: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LINES))).check(z.describe(`at most this many lines (default: the declared extent, or ${DEFAULT_LINES} from path:line)`)),
+  worktree: z._default(z.boolean(), false).check(z.describe("read the working tree as it is now instead of the commit the plane reflects (says when the file differs from that commit)")),
 });
 
 type Input = z.infer<typeof input>;

@@ -1,7 +1,7 @@
 // The shape of one agent verb / MCP tool: a name, a description, a strict zod input schema and
 // a `run` that returns text (or JSON-able data) and never touches a transport. The MCP
 // registrar and the CLI both call the same `run`, so they cannot drift.
-import type { z } from "zod";
+import type * as z from "../model/zod.js";
 import type { PluginSet } from "../plugin/host.js";
 import type { Store } from "../store/types.js";
 import type { GraphViews } from "../graph/view.js";
@@ -50,7 +50,7 @@ export interface ToolHints {
   openWorld?: boolean;
 }
 
-export interface Tool<S extends z.ZodType = z.ZodType> {
+export interface Tool<S extends z.ZodMiniType = z.ZodMiniType> {
   name: string;
   description: string;
   input: S;
@@ -67,7 +67,7 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
    * The shape of the answer's data (an object schema): the tool returns `structured(text, data)`
    * or a plain object, and MCP hosts get it as validated `structuredContent`.
    */
-  output?: z.ZodObject;
+  output?: z.ZodMiniObject;
   /**
    * The answer is a function of the database's current state, the installed plugins and the
    * input alone (no files, git, clock or remote servers read), so a server may answer the same
@@ -96,6 +96,6 @@ export function readsAsOf(tool: Tool): boolean {
 }
 
 /** Define a tool with its input type inferred from the schema. */
-export function defineTool<S extends z.ZodType>(t: Tool<S>): Tool<S> {
+export function defineTool<S extends z.ZodMiniType>(t: Tool<S>): Tool<S> {
   return t;
 }

@@ -1,6 +1,6 @@
 // trace: the shortest recorded call path from one symbol to another — or, when none runs that
 // way, the reverse, said so. A missing path is explained: unresolved calls break chains.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { type PathResult, shortestPath } from "../graph/walk.js";
 import { type PlaneGraph, type PlaneRead, isWhole, perView } from "../graph/view.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
@@ -178,9 +178,9 @@ export const trace = defineTool({
   description:
     "The shortest recorded call path from one symbol to another (CALLS edges only), one hop per line with call-site lines; if none runs forward, the reverse path, said so; if neither, why (unresolved calls break chains). `from` and `to` are keys, key suffixes or substrings; ambiguous names return candidates.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    from: z.string().min(1).max(1000),
-    to: z.string().min(1).max(1000),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    from: z.string().check(z.minLength(1), z.maxLength(1000)),
+    to: z.string().check(z.minLength(1), z.maxLength(1000)),
   }),
   readOnly: true,
   pure: true,

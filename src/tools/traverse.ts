@@ -1,7 +1,7 @@
 // traverse: the nodes reached from one node — following out, in or both directions, over chosen
 // edge types, between a minimum and maximum number of hops — grouped by hop, capped, with the
 // true total and each node's id for get_node.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { reach } from "../graph/walk.js";
 import { DrsgError } from "../model/errors.js";
 import type { StoredNode } from "../store/types.js";
@@ -17,13 +17,13 @@ export const traverse = defineTool({
   description:
     "Nodes reached from one node (`from_key` — a key, key suffix or substring — or `from_id`) following `direction` out (default), in or both, over `edge_types` (default all), at `min`..`max` hops (1–10, default 1..1), each with the edge type that first reached it and its id; grouped by hop, capped, with true totals.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    from_key: z.string().min(1).max(1000).optional(),
-    from_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    direction: z.enum(["out", "in", "both"]).default("out"),
-    edge_types: z.array(z.string().min(1).max(100)).max(32).optional(),
-    min: z.number().int().min(1).max(MAX_HOPS).default(1),
-    max: z.number().int().min(1).max(MAX_HOPS).default(1),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    from_key: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+    from_id: z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))),
+    direction: z._default(z.enum(["out", "in", "both"]), "out"),
+    edge_types: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(32))),
+    min: z._default(z.int().check(z.minimum(1), z.maximum(MAX_HOPS)), 1),
+    max: z._default(z.int().check(z.minimum(1), z.maximum(MAX_HOPS)), 1),
     ...PAGE_INPUT,
     as_of: AS_OF_INPUT,
   }),

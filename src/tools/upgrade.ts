@@ -1,7 +1,7 @@
 // upgrade_status and apply_upgrade: the only tools a server offers while its database waits for
 // a schema upgrade that is not instant (maintenance mode, src/store/upgrade.ts). apply_upgrade
 // copies the file aside first and says where.
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import { maintenanceOf, type UpgradeStatus } from "../store/upgrade.js";
 import { defineTool, type ToolContext } from "./tool.js";

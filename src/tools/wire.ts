@@ -3,7 +3,7 @@
 // attaches (remote ones asked over JSON-RPC). Computed per call from each plane's commit (kept
 // in memory per commit, never stored).
 import { posix } from "node:path";
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { GitRepo } from "../git/repo.js";
 import { DrsgError } from "../model/errors.js";
 import { SKIP_DIRS } from "../sync/walk.js";
@@ -127,11 +127,11 @@ export const wire = defineTool({
   description:
     "What serves an HTTP path and what calls it: routes declared in code (Express/Koa/Fastify/Hono, Next.js, Flask/FastAPI/Django, Go net/http/gin/chi/echo, Spring, axum/actix) matched to client calls (fetch, axios, ky, got, requests, httpx, http.Get/NewRequest, RestTemplate, WebClient) by method and path template, across this plane and the planes it attaches. Give `path` (e.g. `GET /api/users/42`), `handler` (a symbol), or `call` (`file:line` of a client call); none lists everything with what is unmatched.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    path: z.string().min(1).max(2000).optional(),
-    handler: z.string().min(1).max(1000).optional(),
-    call: z.string().min(1).max(2000).optional(),
-    format: z.enum(["text", "json"]).optional(),
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    path: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+    handler: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+    call: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+    format: z.optional(z.enum(["text", "json"])),
   }),
   readOnly: true,
   cli: { positionals: ["path"], summary: "What serves an HTTP path and what calls it, across attached planes." },

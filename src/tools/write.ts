@@ -3,14 +3,14 @@
 // parser-owned, and every fact written here is stamped `_written_by: "agent"` — which answers
 // mark as agent-written. A key the parser owns is refused (PARSER_OWNED); a key the parser takes
 // later is the parser's: the fold replaces the agent's node there (src/sync/apply.ts).
-import { z } from "zod";
+import * as z from "../model/zod.js";
 import { DrsgError } from "../model/errors.js";
 import type { Props } from "../model/facts.js";
 import { isOwned } from "../sync/apply.js";
 import { requirePlane } from "./common.js";
 import { defineTool } from "./tool.js";
 
-const PropsSchema = z.record(z.string().max(200), z.unknown());
+const PropsSchema = z.record(z.string().check(z.maxLength(200)), z.unknown());
 
 /** The provenance stamp of every fact an agent writes. */
 export const AGENT_STAMP = { _written_by: "agent" } as const;
@@ -35,7 +35,7 @@ export function untrustedProps(raw: Record<string, unknown> | undefined): { prop
 export const createPlane = defineTool({
   name: "create_plane",
   description: "Create an empty plane (for notes, annotations or an agent's own graph).",
-  input: z.strictObject({ name: z.string().min(1).max(100) }),
+  input: z.strictObject({ name: z.string().check(z.minLength(1), z.maxLength(100)) }),
   readOnly: false,
   run(ctx, { name }) {
     const p = ctx.store.write((w) => {
@@ -49,7 +49,7 @@ export const createPlane = defineTool({
 export const dropPlane = defineTool({
   name: "drop_plane",
   description: "Delete a plane and every fact in it. Destructive: needs confirm: true.",
-  input: z.strictObject({ name: z.string().min(1).max(100), confirm: z.boolean().optional() }),
+  input: z.strictObject({ name: z.string().check(z.minLength(1), z.maxLength(100)), confirm: z.optional(z.boolean()) }),
   readOnly: false,
   run(ctx, { name, confirm }) {
     if (confirm !== true)
@@ -65,17 +65,14 @@ export const writeNodes = defineTool({
   description:
     "Create nodes (one transaction). Keys must be new in the plane; a key the parser owns is refused (PARSER_OWNED). Properties starting with `_` are reserved and stripped. On a plane that mirrors a repository, your nodes survive folds unless the parser later declares a symbol at the same key (the parser's declaration wins); answers mark what you wrote as [agent-written].",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    nodes: z
-      .array(
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    nodes: z.array(
         z.strictObject({
-          key: z.string().min(1).max(1000),
-          labels: z.array(z.string().min(1).max(100)).min(1).max(10),
-          properties: PropsSchema.optional(),
+          key: z.string().check(z.minLength(1), z.maxLength(1000)),
+          labels: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1), z.maxLength(10)),
+          properties: z.optional(PropsSchema),
         }),
-      )
-      .min(1)
-      .max(1000),
+      ).check(z.minLength(1), z.maxLength(1000)),
   }),
   readOnly: false,
   run(ctx, { plane, nodes }) {
@@ -103,18 +100,15 @@ export const writeEdges = defineTool({
   name: "write_edges",
   description: "Create edges between existing nodes, named by key (one transaction). `_` properties are stripped. Answers mark these edges [agent-written] and never count them among what the parser proved.",
   input: z.strictObject({
-    plane: z.string().min(1).max(200),
-    edges: z
-      .array(
+    plane: z.string().check(z.minLength(1), z.maxLength(200)),
+    edges: z.array(
         z.strictObject({
-          src_key: z.string().min(1).max(1000),
-          dst_key: z.string().min(1).max(1000),
-          type: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/),
-          properties: PropsSchema.optional(),
+          src_key: z.string().check(z.minLength(1), z.maxLength(1000)),
+          dst_key: z.string().check(z.minLength(1), z.maxLength(1000)),
+          type: z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)),
+          properties: z.optional(PropsSchema),
         }),
-      )
-      .min(1)
-      .max(1000),
+      ).check(z.minLength(1), z.maxLength(1000)),
   }),
   readOnly: false,
   run(ctx, { plane, edges }) {

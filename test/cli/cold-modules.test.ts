@@ -1,12 +1,13 @@
 // A cold verb loads what it answers with and nothing else: `drsg impact` and `drsg context`, run
 // as whole processes opening the database, read no MCP SDK, no git code, no server, no grammar or
-// extraction code, no list_planes or upgrade tool, and — once the plugin set's rules were checked
+// extraction code, no list_planes or upgrade tool, no zod but its functional API (zod/mini, a
+// tenth of the classic API's start), and — once the plugin set's rules were checked
 // (src/plugin/hashcache.ts) — no regular-expression engine. Watched through a module resolve hook,
 // on tsc's output (DRSG_UNBUNDLED=1: a module per source file) and on the bundle bin/ runs by
 // default, whose chunks follow the same lazy imports: it loads none of the packages either.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -31,6 +32,8 @@ const NEVER = [
   "/dist/src/tools/list_planes",
   "/dist/src/tools/upgrade",
   "/dist/src/cli/commands/index",
+  "/node_modules/zod/v4/classic/",
+  "/node_modules/zod/v3/",
 ];
 
 describe("modules a cold verb loads", () => {
@@ -82,7 +85,7 @@ describe("modules a cold verb loads", () => {
       const { modules, out } = loaded([verb, "shop/src/a.b"]);
       assert.match(out, /^synced: commit [0-9a-f]{12}$/m);
       assert.ok(modules.some((m) => m.includes(`/dist/src/tools/${verb}.js`)), `the hook saw ${verb}.js`);
-      assert.ok(modules.some((m) => m.includes("/node_modules/zod/")), "and zod");
+      assert.ok(modules.some((m) => m.includes("/node_modules/zod/v4/mini/")), "and zod's functional API");
       for (const never of NEVER) {
         const hit = modules.filter((m) => m.includes(never));
         assert.deepEqual(hit, [], `drsg ${verb} loaded ${never}`);
@@ -109,6 +112,13 @@ describe("modules a cold verb loads", () => {
         const hit = modules.filter((m) => m.includes(never));
         assert.deepEqual(hit, [], `drsg ${verb} loaded ${never}`);
       }
+      // The chunks it ran hold no module of zod's classic API (esbuild names each module it bundles).
+      const chunks = modules.filter((m) => m.includes("/dist/bundle/")).map((m) => readFileSync(new URL(m), "utf8"));
+      assert.ok(chunks.some((c) => c.includes("// node_modules/zod/v4/mini/")), "zod/mini is bundled in what it ran");
+      assert.deepEqual(
+        chunks.flatMap((c) => c.match(/^\/\/ node_modules\/zod\/(?:v4\/classic|v3)\/.*$/gm) ?? []),
+        [],
+      );
     });
   }
 });

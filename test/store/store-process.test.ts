@@ -25,10 +25,10 @@ function seed(file: string): void {
   }
 }
 
-/** Everything a reader can see, current and as of every retained commit. */
+/** Everything a reader can see, current and as of every retained commit (a plane's counts read now: they are read when asked). */
 function snapshot(s: Store): unknown {
   const state = (r: Pick<Store, "listPlanes" | "allNodes" | "allEdges">) =>
-    r.listPlanes().map((p) => ({ plane: p, nodes: [...r.allNodes(p.name)], edges: [...r.allEdges(p.name)] }));
+    r.listPlanes().map((p) => ({ plane: { ...p }, nodes: [...r.allNodes(p.name)], edges: [...r.allEdges(p.name)] }));
   return {
     seq: s.currentSeq(),
     commits: s.commits(),
