@@ -1,12 +1,12 @@
 // The plugin host: the active plugin set (official plugins plus installed ones), routing of
 // files by extension, and what a worker needs to parse a file (grammar wasm, query source).
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import type { RecoverRule } from "../extract/recover.js";
 import { DrsgError } from "../model/errors.js";
 import { GRAMMARS_FILE, PLUGINS_DIR } from "../paths.js";
 import { type Manifest, type PluginFolder, comparePluginNames, grammarFor, readPluginFolder } from "./manifest.js";
+import { nodeCrypto } from "../builtins.js";
 
 export interface GrammarPin {
   package: string;
@@ -50,7 +50,7 @@ export function pinnedGrammarPath(name: string): string {
   const cached = verifiedWasm.get(name);
   if (cached) return cached;
   const path = resolveInNodeModules(pin.package, pin.file);
-  const sha = createHash("sha256").update(readFileSync(path)).digest("hex");
+  const sha = nodeCrypto().createHash("sha256").update(readFileSync(path)).digest("hex");
   if (sha !== pin.sha256)
     throw new DrsgError(
       "GRAMMAR_LOAD_FAILED",

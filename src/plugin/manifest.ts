@@ -1,6 +1,5 @@
 // A plugin is data: plugin.json + tree-sitter query files (+ optionally its own grammar wasm).
 // This module reads and validates a plugin folder and computes its build id (name@version+sha8).
-import { createHash } from "node:crypto";
 import { type BigIntStats, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as z from "../model/zod.js";
@@ -8,6 +7,7 @@ import { DrsgError } from "../model/errors.js";
 import { compileRules } from "../extract/recover.js";
 import { version } from "../version.js";
 import { buildsKey, cachedFolder, markChecked, rememberFolder, settled, stampOf } from "./hashcache.js";
+import { nodeCrypto } from "../builtins.js";
 
 /** Who checked a folder's recover rules: this drsg (another version may judge them otherwise). */
 const RULES_CHECKER = () => `drsg@${version()}`;
@@ -114,6 +114,7 @@ export function hashFolder(dir: string, opts: { cached?: boolean; builds?: boole
     if (hit) return { sha256: hit.sha256, files: { ...hit.files }, ...(hit.checked !== undefined ? { checked: hit.checked } : {}) };
   }
   const now = Date.now();
+  const { createHash } = nodeCrypto();
   const whole = createHash("sha256");
   const files: Record<string, string> = {};
   for (const { rel } of listed) {

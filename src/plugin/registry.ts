@@ -1,7 +1,6 @@
 // Installed plugins: a registry in the user's data directory ($DRSG_HOME, else
 // $XDG_DATA_HOME/drsg, else ~/.local/share/drsg) holding a copy of each plugin folder and the
 // sha256 of every file, pinned at install and re-checked at every load.
-import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -10,6 +9,7 @@ import { CATALOG_DIR, dataDir } from "../paths.js";
 import { isResolverFamily } from "../resolve/index.js";
 import { type LoadedPlugin, PluginSet, officialPlugins } from "./host.js";
 import { comparePluginNames, hashFolder, readPluginFolder } from "./manifest.js";
+import { nodeChildProcess } from "../builtins.js";
 
 export interface RegistryEntry {
   name: string;
@@ -138,7 +138,7 @@ export function catalogNames(): string[] {
 
 function unpackTgz(file: string): string {
   const dir = mkdtempSync(join(tmpdir(), "drsg-plugin-"));
-  const r = spawnSync("tar", ["-xzf", file, "-C", dir], { encoding: "utf8" });
+  const r = nodeChildProcess().spawnSync("tar", ["-xzf", file, "-C", dir], { encoding: "utf8" });
   if (r.status !== 0) throw new DrsgError("PLUGIN_INVALID", `plugin install: cannot unpack ${file}: ${r.stderr || r.error?.message}`);
   if (existsSync(join(dir, "plugin.json"))) return dir;
   const subs = readdirSync(dir).filter((n) => statSync(join(dir, n)).isDirectory());

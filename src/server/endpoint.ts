@@ -1,7 +1,8 @@
 // Talking to a running drsg server from outside: one request at a time (httpRequest: the CLI's
 // calls on /rpc, `drsg status`) and probing /health (`drsg init`, the drsg-mcp relay). Which server to talk to is never read from a file in the
 // working tree: only from the record this user's drsg wrote (src/server/state.ts).
-import { request } from "node:http";
+
+import { nodeHttp } from "../builtins.js";
 
 export interface Health {
   status: string;
@@ -27,7 +28,7 @@ export function httpRequest(url: string, opts: { method?: "GET" | "POST"; header
   return new Promise((resolve, reject) => {
     const body = opts.body === undefined ? undefined : Buffer.from(opts.body, "utf8");
     const headers = { ...opts.headers, ...(body ? { "content-length": String(body.length) } : {}), connection: "close" };
-    const req = request(url, { method: opts.method ?? "GET", headers, agent: false }, (res) => {
+    const req = nodeHttp().request(url, { method: opts.method ?? "GET", headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on("data", (c: Buffer) => {

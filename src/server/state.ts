@@ -4,12 +4,12 @@
 // `.drsg/` a real directory (no link) owned by us and writable by nobody else, `server.json` a
 // regular file owned by us, mode 0600, not tracked by git, naming a loopback address and a live
 // drsg process. Anything else is refused with the reason and the way to fix it.
-import { randomBytes } from "node:crypto";
 import { chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { constants } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { DrsgError } from "../model/errors.js";
 import { probeHealth } from "./endpoint.js";
+import { nodeCrypto } from "../builtins.js";
 
 export const STATE_DIR = ".drsg";
 export const DB_NAME = "graph.drsg";
@@ -33,7 +33,7 @@ export interface ServerRecord {
 
 /** A bearer token of real strength: 32 random bytes, base64url (43 characters). */
 export function strongToken(): string {
-  return randomBytes(32).toString("base64url");
+  return nodeCrypto().randomBytes(32).toString("base64url");
 }
 
 /**
@@ -332,7 +332,7 @@ export function writeStateJson(root: string, name: string, value: unknown): void
  * writing through it. The parent directory must already be trusted by the caller.
  */
 export function writeFileAtomic(file: string, text: string, mode = 0o600): void {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const tmp = `${file}.${process.pid}.${nodeCrypto().randomBytes(4).toString("hex")}.tmp`;
   const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
   try {
     writeSync(fd, text);
