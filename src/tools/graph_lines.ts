@@ -35,10 +35,22 @@ export const AGENT_MARK = "  [agent-written]";
 export function agentFact(p: PlaneInfo, props: Props): boolean {
   return typeof p.props.synced_commit === "string" && props._written_by === "agent" && typeof props._generated_by !== "string";
 }
+/** One-liners already read, per state of the view (a view is one commit's state of one plane). */
+function linesOf(g: PlaneRead): Map<string, string> {
+  return perView(g, "lines", () => new Map<string, string>());
+}
+
+/** Read the one-liners of `ids` a listing is about to show in one query where the store can, not one per line. */
+export function prefetchLines(ctx: ToolContext, plane: string, g: PlaneRead, ids: readonly string[]): void {
+  const byId = linesOf(g);
+  const want = ids.filter((id) => !byId.has(id) && /^[0-9]+$/.test(id)).map(Number);
+  if (want.length < 2 || !ctx.store.nodesById) return;
+  for (const n of ctx.store.nodesById(plane, want)) byId.set(String(n.id), oneLine(n));
+}
+
 /** The one-liner of graph node `id` (a store id as a string), read once per view. */
 export function nodeLine(ctx: ToolContext, plane: string, g: PlaneRead, id: string): string {
-  // One-liners already read, per state of the view (a view is one commit's state of one plane).
-  const byId = perView(g, "lines", () => new Map<string, string>());
+  const byId = linesOf(g);
   const hit = byId.get(id);
   if (hit !== undefined) return hit;
   const n = ctx.store.getNode(plane, Number(id));

@@ -10,7 +10,7 @@ import { type PlaneRead, isWhole, perView, prefetchIn, prefetchKeys } from "../g
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
-import { AGENT_MARK, byKeyOf, callSites, firstByKey, nodeLine, planeOf, SECTION_LINES } from "./graph_lines.js";
+import { AGENT_MARK, byKeyOf, callSites, firstByKey, nodeLine, planeOf, prefetchLines, SECTION_LINES } from "./graph_lines.js";
 import { AS_OF_INPUT } from "./asof.js";
 import { danglingAttachments, declaredCoordinates, mapExternal, otherCodePlanes, relatedPlanes } from "./across.js";
 import { attachmentsOf } from "./attachments.js";
@@ -103,8 +103,14 @@ export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, 
   const g = ctx.views.read(p.name);
   const levels = impactLevels(g, String(node.id), depth, IMPACT_TYPES);
   const first = levels.map((l) => {
-    const byId = new Map(l.map((x) => [x.id, x]));
-    return firstByKey(g, [...byId.keys()], shown).map((id) => byId.get(id)!);
+    const chosen = firstByKey(g, l.map((x) => x.id), shown);
+    const at = new Map(chosen.map((id, i) => [id, i]));
+    const out: Reached[] = new Array(chosen.length);
+    for (const x of l) {
+      const i = at.get(x.id);
+      if (i !== undefined) out[i] = x;
+    }
+    return out;
   });
   return {
     levels,
@@ -141,11 +147,13 @@ export function renderImpact(
   page: Page = {},
 ): string {
   const g = ctx.views.read(p.name);
+  const shown = r.first.map((l) => l.slice(0, impactShown(page)));
+  prefetchLines(ctx, p.name, g, shown.flat().map((x) => x.id));
   const head = [...headerLines(ctx, p), oneLine(node)];
   const sections: Section[] = r.levels.map((level, i) => ({
     title: `depth ${i + 1}`,
     total: level.length,
-    lines: r.first[i]!.slice(0, impactShown(page)).map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]${i === 0 ? directSites(g, x.id, String(node.id)) : ""}${x.agent ? AGENT_MARK : ""}`),
+    lines: shown[i]!.map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]${i === 0 ? directSites(g, x.id, String(node.id)) : ""}${x.agent ? AGENT_MARK : ""}`),
   }));
   if (sections.length === 0) head.push(`nothing reaches it through recorded ${IMPACT_TYPES.join("/")} edges`);
   const byAgent = r.levels.reduce((s, l) => s + l.filter((x) => x.agent).length, 0);

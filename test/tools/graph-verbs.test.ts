@@ -54,6 +54,34 @@ test("impact's call sites are the caller's calls into the symbol, not the symbol
   }
 });
 
+test("impact pages a wide radius alike on either view: the store's first nodes by key are a whole view's, ASCII keys or not", async () => {
+  for (const wide of [false, true]) {
+    const t = tempStore();
+    try {
+      t.store.write((w) => {
+        w.createPlane("m", { synced_commit: SHA });
+        const hub = fn(w, "m", "pkg/src/hub.h", 1);
+        // 60 callers, each called by one more: two depths wider than a page, keys out of id order.
+        for (let i = 0; i < 60; i++) {
+          const mark = wide && i % 7 === 0 ? (i % 2 ? "\u{1D465}" : "\uFF58") : "";
+          const c = fn(w, "m", `pkg/src/c${(i * 37) % 60}${mark}.f${i}`, i + 2);
+          w.createEdge("m", { type: i % 5 ? "CALLS" : "REFERENCES", src: c, dst: hub, props: { line: i + 2 } });
+          w.createEdge("m", { type: "CALLS", src: fn(w, "m", `pkg/src/d${(i * 13) % 60}.g${i}`, 1), dst: c, props: { line: 1 } });
+        }
+      });
+      for (const page of [{}, { offset: 30, limit: 7 }, { offset: 55, limit: 10 }]) {
+        const input = { plane: "m", name: "pkg/src/hub.h", depth: 2, ...page };
+        const whole = await ask({ ...ctxOf(t.store), views: new GraphViews(t.store) }, impact, input);
+        const walked = await ask({ ...ctxOf(t.store), views: new GraphViews(t.store, { lazy: true }) }, impact, input);
+        assert.equal(walked, whole, `${wide ? "keys beyond ASCII" : "ASCII keys"}, page ${JSON.stringify(page)}`);
+        assert.match(whole, /^depth 2 \(60[,)]/m);
+      }
+    } finally {
+      t.done();
+    }
+  }
+});
+
 describe("graph verbs on a synthetic plane", () => {
   let t: ReturnType<typeof tempStore>;
   let ctx: ToolContext;
