@@ -8,7 +8,7 @@
 // ways (replayRow). Wall clock, medians (the replay: median, 90th percentile, max).
 import { spawn, spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
-import { appendFileSync, copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { PACKAGE_ROOT } from "../src/paths.js";
@@ -41,6 +41,27 @@ function timed(args: string[], env: NodeJS.ProcessEnv, ok: number[] = [0], cwd?:
   if (!ok.includes(r.status ?? -1)) throw new Error(`drsg ${args.join(" ")} failed: ${r.stderr}`);
   const rssKb = Number(r.stderr.trim().split("\n").pop());
   return { ms, out: r.stdout, rssMb: rssKb / 1024 };
+}
+
+/**
+ * Until the live server of the repository at `dir` (its pid in .drsg/server.json) has used under
+ * 5 % of a core over half a second, at most a minute: its first views and history read.
+ */
+async function serverSettled(dir: string): Promise<void> {
+  const pid = (JSON.parse(readFileSync(join(dir, ".drsg", "server.json"), "utf8")) as { pid: number }).pid;
+  // utime + stime, in clock ticks (100 per second on Linux), fields 14 and 15 of /proc/PID/stat.
+  const cpu = () => {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return Number(f[11]) + Number(f[12]);
+  };
+  const until = Date.now() + 60_000;
+  let before = cpu();
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpu();
+    if (now - before <= 2) return;
+    before = now;
+  }
 }
 
 /** The first function, method or class a search names (a leaf: few edges reach it). */
@@ -249,7 +270,7 @@ async function repoRow(src: string): Promise<string> {
       if (!/^synced: commit /m.test(answer)) throw new Error(`impact through the server gave no answer: ${answer.slice(0, 400)}`);
       // A server just started may still be reading (its history plane, its first view): let it
       // settle, so the timings are of the command, not of a busy neighbour on two cores.
-      await new Promise((r) => setTimeout(r, 3000));
+      await serverSettled(dir);
       relay = { leaf: viaServer(["impact", leaf]), hub: viaServer(["impact", hub]), context: viaServer(["context", hub]) };
     } finally {
       timed(["stop"], env, [0, 1], dir);
