@@ -31,30 +31,36 @@ export const ManifestSchema = z.strictObject({
   /** Basenames of non-code files the resolver reads (package.json, go.mod, ...). */
   manifests: z._default(z.array(z.string()), []),
   /** Doc comments taken from the comments right before a definition when no @doc is captured. */
-  doc: z.optional(z.strictObject({
+  doc: z.optional(
+    z.strictObject({
       preceding: z._default(z.array(z.string()), []),
       prefixes: z._default(z.array(z.string()), []),
       /** Wrapper node types whose preceding comments count for the definition they wrap. */
       wrappers: z._default(z.array(z.string()), []),
       /** Sibling node types passed over between a doc comment and its definition (e.g. Rust attributes). */
       skip: z._default(z.array(z.string()), []),
-    })),
+    }),
+  ),
   /**
    * Grammar id → same-length rewrites tried when a file does not parse cleanly (src/extract/recover.ts):
    * each fills one capture group of an RE2 pattern with one character; the rewritten parse is kept
    * only when it has fewer error nodes.
    */
-  recover: z.optional(z.record(
+  recover: z.optional(
+    z.record(
       z.string(),
-      z.array(
+      z
+        .array(
           z.strictObject({
             why: z.string().check(z.minLength(1)),
             pattern: z.string().check(z.minLength(1), z.maxLength(1000)),
             group: z.int().check(z.minimum(1)),
             fill: z.string().check(z.length(1)),
           }),
-        ).check(z.maxLength(16)),
-    )),
+        )
+        .check(z.maxLength(16)),
+    ),
+  ),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 

@@ -9,9 +9,13 @@ import type { Store } from "../store/types.js";
 import type { ToolContext } from "./tool.js";
 
 /** The `as_of` input field of a verb that can read the past. */
-export const AS_OF_INPUT = z.optional(z.union([z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)), z.string().check(z.minLength(1), z.maxLength(64))])).check(z.describe(
-    "read the state as of a database commit: its sequence number (list_planes shows the current one; changes lists them) or an RFC 3339 time such as 2026-01-31T12:00:00Z (the newest commit at or before it). Only the retained commits are readable (DRSG_RETAIN_COMMITS, default 20).",
-  ));
+export const AS_OF_INPUT = z
+  .optional(z.union([z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)), z.string().check(z.minLength(1), z.maxLength(64))]))
+  .check(
+    z.describe(
+      "read the state as of a database commit: its sequence number (list_planes shows the current one; changes lists them) or an RFC 3339 time such as 2026-01-31T12:00:00Z (the newest commit at or before it). Only the retained commits are readable (DRSG_RETAIN_COMMITS, default 20).",
+    ),
+  );
 
 /** The `as_of` field of a structured answer read in the past. */
 export const AS_OF_OUTPUT = z.optional(z.object({ seq: z.int(), at: z.nullable(z.string()), asked: z.optional(z.int()) }));

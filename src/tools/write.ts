@@ -66,13 +66,15 @@ export const writeNodes = defineTool({
     "Create nodes (one transaction). Keys must be new in the plane; a key the parser owns is refused (PARSER_OWNED). Properties starting with `_` are reserved and stripped. On a plane that mirrors a repository, your nodes survive folds unless the parser later declares a symbol at the same key (the parser's declaration wins); answers mark what you wrote as [agent-written].",
   input: z.strictObject({
     plane: z.string().check(z.minLength(1), z.maxLength(200)),
-    nodes: z.array(
+    nodes: z
+      .array(
         z.strictObject({
           key: z.string().check(z.minLength(1), z.maxLength(1000)),
           labels: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1), z.maxLength(10)),
           properties: z.optional(PropsSchema),
         }),
-      ).check(z.minLength(1), z.maxLength(1000)),
+      )
+      .check(z.minLength(1), z.maxLength(1000)),
   }),
   readOnly: false,
   run(ctx, { plane, nodes }) {
@@ -101,14 +103,16 @@ export const writeEdges = defineTool({
   description: "Create edges between existing nodes, named by key (one transaction). `_` properties are stripped. Answers mark these edges [agent-written] and never count them among what the parser proved.",
   input: z.strictObject({
     plane: z.string().check(z.minLength(1), z.maxLength(200)),
-    edges: z.array(
+    edges: z
+      .array(
         z.strictObject({
           src_key: z.string().check(z.minLength(1), z.maxLength(1000)),
           dst_key: z.string().check(z.minLength(1), z.maxLength(1000)),
           type: z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)),
           properties: z.optional(PropsSchema),
         }),
-      ).check(z.minLength(1), z.maxLength(1000)),
+      )
+      .check(z.minLength(1), z.maxLength(1000)),
   }),
   readOnly: false,
   run(ctx, { plane, edges }) {
