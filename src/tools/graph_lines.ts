@@ -35,6 +35,7 @@ export const AGENT_MARK = "  [agent-written]";
 export function agentFact(p: PlaneInfo, props: Props): boolean {
   return typeof p.props.synced_commit === "string" && props._written_by === "agent" && typeof props._generated_by !== "string";
 }
+
 /** One-liners already read, per state of the view (a view is one commit's state of one plane). */
 function linesOf(g: PlaneRead): Map<string, string> {
   return perView(g, "lines", () => new Map<string, string>());
