@@ -5,20 +5,15 @@
 // character, never a line break — so every position read from the second tree is a position of the
 // file, and text is always sliced from the file itself. The second tree is kept only when it has
 // fewer error nodes. Patterns run on re2js (linear time): a plugin is code we did not write.
-import { createRequire } from "node:module";
+import { onFirstUse } from "../lazy.js";
 import type { RE2JS } from "re2js";
 import { DrsgError } from "../model/errors.js";
-
-let engine: typeof import("re2js") | undefined;
 
 /**
  * re2js, loaded on first use (its CommonJS build: the load is synchronous, as compileRules is): a
  * verb whose plugin set was checked before (hashcache.ts) compiles no rule and reads no re2js.
  */
-function re2js(): typeof import("re2js") {
-  engine ??= createRequire(import.meta.url)("re2js") as typeof import("re2js");
-  return engine;
-}
+const re2js = onFirstUse<typeof import("re2js")>("re2js");
 
 export interface RecoverRule {
   /** Why the grammar needs it (shown in the plugin's README; kept with the rule). */

@@ -171,6 +171,11 @@ export type LinkVisit = (target: string, type: string, source: string, agent: bo
 /** Nodes per query of a batched read (a JSON list bound as one parameter). */
 const LINK_BATCH = 10_000;
 
+/** Whether a graph node id is a store id (a number as text), which the store can be asked about. */
+export function isStoreId(id: string): boolean {
+  return /^[0-9]+$/.test(id);
+}
+
 /**
  * The in-edges of every node of `ids`, visited as links: one query per level on a StoreGraph, the
  * view's own edges on a whole one. `types`: only those need be visited (others may be too).
@@ -246,7 +251,7 @@ export class StoreGraph implements PlaneRead {
   private node(id: string): NodeAttrs | null {
     let a = this.nodes.get(id);
     if (a === undefined) {
-      const n = /^[0-9]+$/.test(id) ? this.store.getNode(this.plane, Number(id)) : undefined;
+      const n = isStoreId(id) ? this.store.getNode(this.plane, Number(id)) : undefined;
       a = n ? nodeAttrs(n) : null;
       this.nodes.set(id, a);
     }
@@ -311,14 +316,14 @@ export class StoreGraph implements PlaneRead {
       for (const id of ids) this.forEachInEdge(id, (_e, a, s, t) => visit(t, a.type, s, a.agent === true));
       return;
     }
-    const nums = ids.filter((id) => /^[0-9]+$/.test(id)).map(Number);
+    const nums = ids.filter(isStoreId).map(Number);
     for (let i = 0; i < nums.length; i += LINK_BATCH)
       for (const l of linksIn(this.plane, nums.slice(i, i + LINK_BATCH), types)) visit(String(l.dst), l.type, String(l.src), this.mirrored && l.agentWritten);
   }
 
   /** forEachInSource on the store (Reader.sourcesIn): false, with nothing visited, where it cannot. */
   forEachInSource(ids: readonly string[], types: readonly string[], visit: SourceVisit): boolean {
-    const nums = ids.filter((id) => /^[0-9]+$/.test(id)).map(Number);
+    const nums = ids.filter(isStoreId).map(Number);
     const batches: number[][] = [];
     for (let i = 0; i === 0 || i < nums.length; i += LINK_BATCH) {
       const packed = readSourcesIn(this.store, this.plane, nums.slice(i, i + LINK_BATCH), types);
@@ -334,7 +339,7 @@ export class StoreGraph implements PlaneRead {
     if (!this.store.nodeKeys) return;
     // In id order: rows near each other in the table are read together (10k keys in ~half the time).
     const want = ids
-      .filter((id) => !this.keys.has(id) && !this.nodes.has(id) && /^[0-9]+$/.test(id))
+      .filter((id) => !this.keys.has(id) && !this.nodes.has(id) && isStoreId(id))
       .map(Number)
       .sort((a, b) => a - b);
     for (let i = 0; i < want.length; i += LINK_BATCH)
@@ -343,7 +348,7 @@ export class StoreGraph implements PlaneRead {
 
   /** The first `k` of `ids` by key, chosen and read by the store (Reader.nodeKeysFirst); undefined where it cannot. */
   firstByKey(ids: readonly string[], k: number): string[] | undefined {
-    if (!ids.every((id) => /^[0-9]+$/.test(id))) return undefined;
+    if (!ids.every(isStoreId)) return undefined;
     const rows = readNodeKeysFirst(this.store, this.plane, ids.map(Number), k);
     if (rows === undefined) return undefined;
     for (const r of rows) this.keys.set(String(r.id), r.key);
@@ -359,7 +364,7 @@ export class StoreGraph implements PlaneRead {
     const { linksIn, edgesById } = this.store;
     if (!linksIn || !edgesById) return;
     const want = ids
-      .filter((id) => !this.ins.has(id) && /^[0-9]+$/.test(id))
+      .filter((id) => !this.ins.has(id) && isStoreId(id))
       .map(Number)
       .sort((a, b) => a - b);
     for (let i = 0; i < want.length; i += LINK_BATCH) {
@@ -388,7 +393,7 @@ export class StoreGraph implements PlaneRead {
   private forEachEdgeTo(source: string, target: string, visit: EdgeVisit): void {
     // One pair's edges through the in-index, unless the source's edges out are read already (a
     // caller of a symbol may have thousands); newest first, as in adjacent's order.
-    if (!this.outs.has(source) && /^[0-9]+$/.test(source) && /^[0-9]+$/.test(target)) {
+    if (!this.outs.has(source) && isStoreId(source) && isStoreId(target)) {
       const pair = readEdgesBetween(this.store, this.plane, Number(source), Number(target)).map((e) => this.read(e));
       pair.sort((a, b) => Number(b.id) - Number(a.id));
       for (const r of pair) visit(r.id, r.attrs, r.source, r.target);

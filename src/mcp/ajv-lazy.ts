@@ -4,10 +4,11 @@
 // elicitation answers, which drsg never requests. scripts/build-bundle.mjs puts this module where the SDK
 // imports its validation/ajv-provider.js; the first getValidator loads the SDK's own validator
 // (its CommonJS build) and hands every call to it.
-import { createRequire } from "node:module";
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import { onFirstUse } from "../lazy.js";
 
 type Provider = typeof import("@modelcontextprotocol/sdk/validation/ajv").AjvJsonSchemaValidator;
+const sdkValidator = onFirstUse<{ AjvJsonSchemaValidator: Provider }>("@modelcontextprotocol/sdk/validation/ajv");
 
 export class AjvJsonSchemaValidator implements jsonSchemaValidator {
   private impl?: jsonSchemaValidator;
@@ -17,7 +18,7 @@ export class AjvJsonSchemaValidator implements jsonSchemaValidator {
 
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
     if (!this.impl) {
-      const { AjvJsonSchemaValidator: Real } = createRequire(import.meta.url)("@modelcontextprotocol/sdk/validation/ajv") as { AjvJsonSchemaValidator: Provider };
+      const { AjvJsonSchemaValidator: Real } = sdkValidator();
       this.impl = new Real(this.ajv as ConstructorParameters<Provider>[0]);
     }
     return this.impl.getValidator<T>(schema);

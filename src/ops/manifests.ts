@@ -3,19 +3,15 @@
 // `values.yaml` image blocks. Each Workload RUNS Images; an Image whose tag carries a revision
 // is BUILT_FROM a `commit:<sha>` stand-in that joins it to the `<plane>_git` plane.
 import { posix } from "node:path";
-import { createRequire } from "node:module";
+import { onFirstUse } from "../lazy.js";
 import type { Document, LineCounter } from "yaml";
 
 type YamlLib = typeof import("yaml");
 /** A library warning (a Helm template's `{{ }}` read as a map key) is not printed on the user's terminal. */
 const QUIET = { logLevel: "error" } as const;
 
-let yamlLib: YamlLib | undefined;
 /** The yaml package, loaded on first use (~70 ms to import; drsg-mcp starts without it). */
-function yaml(): YamlLib {
-  yamlLib ??= createRequire(import.meta.url)("yaml") as YamlLib;
-  return yamlLib;
-}
+const yaml = onFirstUse<YamlLib>("yaml");
 import type { EdgeFact, Facts, NodeFact } from "../model/facts.js";
 import { type ImageRef, MAX_REFERENCE, parseImage, tagMeaning } from "./image.js";
 

@@ -6,7 +6,7 @@ import type { RecoverRule } from "../extract/recover.js";
 import { DrsgError } from "../model/errors.js";
 import { GRAMMARS_FILE, PLUGINS_DIR } from "../paths.js";
 import { type Manifest, type PluginFolder, comparePluginNames, grammarFor, readPluginFolder } from "./manifest.js";
-import { nodeCrypto } from "../builtins.js";
+import { nodeCrypto } from "../lazy.js";
 
 export interface GrammarPin {
   package: string;

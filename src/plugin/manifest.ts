@@ -7,7 +7,7 @@ import { DrsgError } from "../model/errors.js";
 import { compileRules } from "../extract/recover.js";
 import { version } from "../version.js";
 import { buildsKey, cachedFolder, markChecked, rememberFolder, settled, stampOf } from "./hashcache.js";
-import { nodeCrypto } from "../builtins.js";
+import { nodeCrypto } from "../lazy.js";
 
 /** Who checked a folder's recover rules: this drsg (another version may judge them otherwise). */
 const RULES_CHECKER = () => `drsg@${version()}`;

@@ -9,7 +9,7 @@ import { CATALOG_DIR, dataDir } from "../paths.js";
 import { isResolverFamily } from "../resolve/index.js";
 import { type LoadedPlugin, PluginSet, officialPlugins } from "./host.js";
 import { comparePluginNames, hashFolder, readPluginFolder } from "./manifest.js";
-import { nodeChildProcess } from "../builtins.js";
+import { nodeChildProcess } from "../lazy.js";
 
 export interface RegistryEntry {
   name: string;

@@ -2,7 +2,7 @@
 // calls on /rpc, `drsg status`) and probing /health (`drsg init`, the drsg-mcp relay). Which server to talk to is never read from a file in the
 // working tree: only from the record this user's drsg wrote (src/server/state.ts).
 
-import { nodeHttp } from "../builtins.js";
+import { nodeHttp } from "../lazy.js";
 
 export interface Health {
   status: string;

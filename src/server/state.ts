@@ -9,7 +9,7 @@ import { constants } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { DrsgError } from "../model/errors.js";
 import { probeHealth } from "./endpoint.js";
-import { nodeCrypto } from "../builtins.js";
+import { nodeCrypto } from "../lazy.js";
 
 export const STATE_DIR = ".drsg";
 export const DB_NAME = "graph.drsg";

@@ -3,21 +3,16 @@
 // for the error message, so a stale one left by a killed process never blocks anything.
 
 import { readFileSync, readlinkSync, realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { onFirstUse } from "../lazy.js";
 import type Database from "better-sqlite3";
 import { DrsgError } from "../model/errors.js";
-
-let driver: typeof Database | undefined;
 
 /**
  * better-sqlite3, required on the first open: a CLI verb a live server answers opens no file,
  * and required as CommonJS it is not scanned for exports as an ES module import of it is (~40 ms
  * of a cold process).
  */
-export function sqlite(): typeof Database {
-  driver ??= createRequire(import.meta.url)("better-sqlite3") as typeof Database;
-  return driver;
-}
+export const sqlite = onFirstUse<typeof Database>("better-sqlite3");
 
 /** The sidecar naming the process that holds `file`. */
 export function pidFile(file: string): string {

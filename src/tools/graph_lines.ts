@@ -1,7 +1,7 @@
 // Shared by the graph verbs: the plane's record, cached per database commit, and a node of the
 // plane's graph view as the common one-liner (`key  Label  file:line`), read from the store so
 // it matches every other verb exactly.
-import { type PlaneRead, perView, prefetchKeys, storeFirstByKey } from "../graph/view.js";
+import { isStoreId, type PlaneRead, perView, prefetchKeys, storeFirstByKey } from "../graph/view.js";
 import type { Props } from "../model/facts.js";
 import type { PlaneInfo, Store } from "../store/types.js";
 import { oneLine, requirePlane } from "./common.js";
@@ -44,7 +44,7 @@ function linesOf(g: PlaneRead): Map<string, string> {
 /** Read the one-liners of `ids` a listing is about to show in one query where the store can, not one per line. */
 export function prefetchLines(ctx: ToolContext, plane: string, g: PlaneRead, ids: readonly string[]): void {
   const byId = linesOf(g);
-  const want = ids.filter((id) => !byId.has(id) && /^[0-9]+$/.test(id)).map(Number);
+  const want = ids.filter((id) => !byId.has(id) && isStoreId(id)).map(Number);
   if (want.length < 2 || !ctx.store.nodesById) return;
   for (const n of ctx.store.nodesById(plane, want)) byId.set(String(n.id), oneLine(n));
 }

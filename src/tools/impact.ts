@@ -147,13 +147,12 @@ export function renderImpact(
   page: Page = {},
 ): string {
   const g = ctx.views.read(p.name);
-  const shown = r.first.map((l) => l.slice(0, impactShown(page)));
-  prefetchLines(ctx, p.name, g, shown.flat().map((x) => x.id));
+  prefetchLines(ctx, p.name, g, r.first.flat().map((x) => x.id));
   const head = [...headerLines(ctx, p), oneLine(node)];
   const sections: Section[] = r.levels.map((level, i) => ({
     title: `depth ${i + 1}`,
     total: level.length,
-    lines: shown[i]!.map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]${i === 0 ? directSites(g, x.id, String(node.id)) : ""}${x.agent ? AGENT_MARK : ""}`),
+    lines: r.first[i]!.map((x) => `${nodeLine(ctx, p.name, g, x.id)}  [${x.via}]${i === 0 ? directSites(g, x.id, String(node.id)) : ""}${x.agent ? AGENT_MARK : ""}`),
   }));
   if (sections.length === 0) head.push(`nothing reaches it through recorded ${IMPACT_TYPES.join("/")} edges`);
   const byAgent = r.levels.reduce((s, l) => s + l.filter((x) => x.agent).length, 0);
