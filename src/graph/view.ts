@@ -3,7 +3,7 @@
 import type { MultiDirectedGraph } from "graphology";
 import { graphology } from "./graphology.js";
 import type { PlaneDelta, Reader, Store, StoredEdge, StoredNode } from "../store/types.js";
-import { readEdgesBetween, readNodeKeysFirst, readSourcesIn, SOURCE_TYPES } from "../store/reader.js";
+import { readEdgesBetween, readNodeKeysFirst, readSourcesIn } from "../store/reader.js";
 
 export interface NodeAttrs {
   key: string;
@@ -185,16 +185,14 @@ export function forEachInLink(g: PlaneRead, ids: readonly string[], visit: LinkV
   else for (const id of ids) g.forEachInEdge(id, (_e, a, s, t) => visit(t, a.type, s, a.agent === true));
 }
 
-/** What a walk of sources is handed per in-edge: the index of the edge's type in the walk's types, and its source. */
-export type SourceVisit = (type: number, source: string) => void;
-
 /**
- * The in-edges of every node of `ids` whose type is one of `types`, as (type index, source),
- * where the store packs them one integer per edge (a StoreGraph whose store can, on a plane
- * without an edge an agent wrote); false, with nothing visited, elsewhere: forEachInLink then.
+ * The in-edges of every node of `ids` whose type is one of `types`, packed one integer each as
+ * Reader.sourcesIn packs them (`source × SOURCE_TYPES + index of its type in types`), where the
+ * store can (a StoreGraph on a plane without an edge an agent wrote); undefined elsewhere:
+ * forEachInLink then.
  */
-export function forEachInSource(g: PlaneRead, ids: readonly string[], types: readonly string[], visit: SourceVisit): boolean {
-  return g instanceof StoreGraph && g.forEachInSource(ids, types, visit);
+export function packedSourcesIn(g: PlaneRead, ids: readonly string[], types: readonly string[]): number[] | undefined {
+  return g instanceof StoreGraph ? g.packedSourcesIn(ids, types) : undefined;
 }
 
 /** Read ahead the keys of nodes a listing is about to sort by key (a whole view holds them all already). */
@@ -321,17 +319,16 @@ export class StoreGraph implements PlaneRead {
       for (const l of linksIn(this.plane, nums.slice(i, i + LINK_BATCH), types)) visit(String(l.dst), l.type, String(l.src), this.mirrored && l.agentWritten);
   }
 
-  /** forEachInSource on the store (Reader.sourcesIn): false, with nothing visited, where it cannot. */
-  forEachInSource(ids: readonly string[], types: readonly string[], visit: SourceVisit): boolean {
+  /** packedSourcesIn on the store (Reader.sourcesIn): undefined where it cannot. */
+  packedSourcesIn(ids: readonly string[], types: readonly string[]): number[] | undefined {
     const nums = ids.filter(isStoreId).map(Number);
-    const batches: number[][] = [];
+    let all: number[] | undefined;
     for (let i = 0; i === 0 || i < nums.length; i += LINK_BATCH) {
       const packed = readSourcesIn(this.store, this.plane, nums.slice(i, i + LINK_BATCH), types);
-      if (packed === undefined) return false;
-      batches.push(packed);
+      if (packed === undefined) return undefined;
+      all = all === undefined ? packed : all.concat(packed);
     }
-    for (const packed of batches) for (const v of packed) visit(v % SOURCE_TYPES, String(Math.floor(v / SOURCE_TYPES)));
-    return true;
+    return all;
   }
 
   /** Read the keys of the nodes of `ids` not read yet, in one query where the store can (a listing sorts thousands by key). */

@@ -2,7 +2,8 @@
 // (incoming edges by distance), the shortest call path, the region around a symbol and bounded
 // reach. Pure functions of a PlaneRead (a whole view, or the store walked), shaped like graphology's own traversal packages, so
 // they cost what the walk touches and never a scan of the plane.
-import { type PlaneRead, forEachInLink, forEachInSource } from "./view.js";
+import { SOURCE_TYPES } from "../store/reader.js";
+import { type PlaneRead, forEachInLink, packedSourcesIn } from "./view.js";
 
 /** Edge types whose sources are affected when their target changes, in tagging priority. */
 export const IMPACT_TYPES = ["CALLS", "INSTANTIATES", "REFERENCES", "EXTENDS", "IMPLEMENTS", "USES_TYPE", "IMPORTS"] as const;
@@ -33,38 +34,72 @@ function byId(a: string, b: string): number {
  * `depth`: each node once, at its first depth, each level in id order. Stops early when a level is empty.
  */
 export function impactLevels(g: PlaneRead, start: string, depth: number, types: readonly string[] = IMPACT_TYPES): Reached[][] {
-  const rank = new Map(types.map((t, i) => [t, i]));
   const seen = new Set<string>([start]);
   const levels: Reached[][] = [];
   const agentReached = new Set<string>();
   let frontier = [start];
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
-    // An edge the parser wrote beats an agent's at one depth; an agent's taints all it leads to.
-    // The best edge into each source is the same whatever order the edges come in (an edge the
-    // parser wrote, then the type listed first), so a level is read in one batch.
-    const best = new Map<string, { rank: number; agent: boolean }>();
-    const consider = (r: number | undefined, src: string, agent: boolean) => {
-      if (r === undefined || seen.has(src)) return;
-      const prior = best.get(src);
-      if (prior === undefined || (prior.agent && !agent) || (prior.agent === agent && r < prior.rank)) best.set(src, { rank: r, agent });
-    };
     // Packed by the store where no agent wrote an edge (nothing is tainted then), else as links.
-    if (!forEachInSource(g, frontier, types, (r, src) => consider(r, src, false)))
-      forEachInLink(g, frontier, (u, type, src, edgeAgent) => consider(rank.get(type), src, agentReached.has(u) || edgeAgent), types);
-    const level: Reached[] = [];
-    for (const [id, b] of best) {
-      seen.add(id);
-      if (b.agent) agentReached.add(id);
-      const via = types[b.rank]!;
-      level.push(b.agent ? { id, depth: d, via, agent: true } : { id, depth: d, via });
-    }
+    const packed = packedSourcesIn(g, frontier, types);
+    const level = packed !== undefined ? packedLevel(packed, seen, d, types) : linkLevel(g, frontier, seen, agentReached, d, types);
     if (level.length === 0) break;
-    // In id order: the same level whichever order a view handed the edges in.
-    level.sort((a, b) => byId(a.id, b.id));
     levels.push(level);
     frontier = level.map((x) => x.id);
   }
   return levels;
+}
+
+/**
+ * A level from the store's packed sources (Reader.sourcesIn): each source not seen, at the type
+ * listed first of its edges into the frontier, in id order — as linkLevel, in integers until the
+ * level is made (a hub's level is thousands of sources and more edges).
+ */
+function packedLevel(packed: readonly number[], seen: Set<string>, depth: number, types: readonly string[]): Reached[] {
+  // Sorted, a source's edges come together, the type listed first first.
+  const sorted = Float64Array.from(packed).sort();
+  const level: Reached[] = [];
+  let last = -1;
+  for (const v of sorted) {
+    const src = Math.floor(v / SOURCE_TYPES);
+    if (src === last) continue;
+    last = src;
+    const id = String(src);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    level.push({ id, depth, via: types[v % SOURCE_TYPES]! });
+  }
+  return level;
+}
+
+/**
+ * A level from the in-edges read as links: each source not seen once, reached by the edge the
+ * parser wrote before an agent's, then the type listed first; an agent's edge taints all it leads
+ * to. The best edge into each source is the same whatever order the edges come in, so a level is
+ * read in one batch. In id order: the same level whichever order a view handed the edges in.
+ */
+function linkLevel(g: PlaneRead, frontier: readonly string[], seen: Set<string>, agentReached: Set<string>, depth: number, types: readonly string[]): Reached[] {
+  const rank = new Map(types.map((t, i) => [t, i]));
+  const best = new Map<string, { rank: number; agent: boolean }>();
+  forEachInLink(
+    g,
+    frontier,
+    (u, type, src, edgeAgent) => {
+      const r = rank.get(type);
+      if (r === undefined || seen.has(src)) return;
+      const agent = agentReached.has(u) || edgeAgent;
+      const prior = best.get(src);
+      if (prior === undefined || (prior.agent && !agent) || (prior.agent === agent && r < prior.rank)) best.set(src, { rank: r, agent });
+    },
+    types,
+  );
+  const level: Reached[] = [];
+  for (const [id, b] of best) {
+    seen.add(id);
+    if (b.agent) agentReached.add(id);
+    const via = types[b.rank]!;
+    level.push(b.agent ? { id, depth, via, agent: true } : { id, depth, via });
+  }
+  return level.sort((a, b) => byId(a.id, b.id));
 }
 
 /** The shortest path found by `shortestPath`: its nodes and the edges between them. */

@@ -68,6 +68,9 @@ export function readSourcesIn(r: Reader, plane: string, ids: readonly number[], 
   return r.sourcesIn?.(plane, ids, types);
 }
 
+/** A UTF-16 unit from U+D800 up: a surrogate or a character from U+E000 (Reader.nodeKeysFirst). */
+const WIDE = /[\uD800-\uFFFF]/;
+
 const NODE_COLS = "id, plane, key, label, labels, name, props";
 const EDGE_COLS = "id, plane, type, src, dst, props";
 const PLANE_COLS = "id, name, props";
@@ -440,14 +443,14 @@ export class SqlReader implements Reader {
 
   nodeKeysFirst(plane: string, ids: readonly number[], k: number): { id: number; key: string }[] | undefined {
     if (ids.length === 0 || k <= 0) return [];
-    // SQLite orders text by its UTF-8 bytes and JavaScript by UTF-16 code units: the two agree
-    // on ASCII, and the window says whether every key of the set is (characters = bytes).
-    const sql =
-      `SELECT id, key, count(*) OVER () AS n, max(length(key) <> length(CAST(key AS BLOB))) OVER () AS wide ` +
-      `FROM ${this.src.nodes} WHERE id IN (SELECT value FROM json_each(@ids)) AND +plane = @p ORDER BY key, id LIMIT @k`;
-    const rows = this.ctx.rawStmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids), k })) as [number, string, number, number][];
-    const first = rows[0];
-    if (first === undefined || first[3] !== 0 || first[2] !== new Set(ids).size) return undefined;
+    const sql = `SELECT id, key FROM ${this.src.nodes} WHERE id IN (SELECT value FROM json_each(@ids)) AND +plane = @p ORDER BY key, id LIMIT @k`;
+    const rows = this.ctx.rawStmt(sql).all(this.params({ p: this.planeId(plane), ids: JSON.stringify(ids), k })) as [number, string][];
+    // SQLite orders text by code point (its UTF-8 bytes), JavaScript by UTF-16 unit: the two part
+    // only where one key has a character past U+FFFF and the other one from U+E000 to U+FFFF at the
+    // first place they differ. Where no key chosen has a character from U+D800 up, every key left
+    // out is greater in both orders (at that place it has the greater code point, so the greater
+    // unit), and the chosen agree among themselves: these are JavaScript's first k.
+    for (const [, key] of rows) if (WIDE.test(key)) return undefined;
     return rows.map(([id, key]) => ({ id, key }));
   }
 
@@ -489,10 +492,12 @@ export class SqlReader implements Reader {
     if (this.agentEdges(p)) return undefined;
     if (ids.length === 0) return [];
     // The type's index by a CASE over bound names (a lookup per row in json_each costs as much
-    // as the read); the types in the in-index's third column, as linksIn.
+    // as the read). `+type`: one range of the in-index per node, its types tested as read, rather
+    // than a seek per node and type (7 for impact's types): 2.5× faster on a hub's 10k nodes,
+    // though the range holds the CONTAINS edge every node has.
     const named = types.map((_, i) => `@t${i}`);
     const rank = `CASE type ${named.map((t, i) => `WHEN ${t} THEN ${i}`).join(" ")} END`;
-    const sql = `SELECT src * ${SOURCE_TYPES} + ${rank} FROM edges WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids)) AND type IN (${named.join(", ")})`;
+    const sql = `SELECT src * ${SOURCE_TYPES} + ${rank} FROM edges WHERE plane = @p AND dst IN (SELECT value FROM json_each(@ids)) AND +type IN (${named.join(", ")})`;
     const params = { p, ids: JSON.stringify(ids), ...Object.fromEntries(types.map((t, i) => [`t${i}`, t])) };
     return this.ctx.pluckStmt(sql).all(params) as number[];
   }

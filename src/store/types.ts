@@ -118,9 +118,10 @@ export interface Reader {
   nodeKeys?(plane: string, ids: readonly number[]): { id: number; key: string }[];
   /**
    * The first `k` nodes of `ids` by key (then id) as JavaScript orders strings, chosen and
-   * ordered by the store: a listing that shows 21 of 5,000 reads 21 keys. Undefined when the
-   * store cannot order them as JavaScript would (a key that is not ASCII), or when a node of `ids`
-   * is not in the plane: the caller then reads every key and sorts. Optional.
+   * ordered by the store: a listing that shows 21 of 5,000 reads 21 keys. A node of `ids` the plane
+   * does not hold is left out (as nodeKeys). Undefined when the store cannot tell its order is
+   * JavaScript's (a key chosen with a character from U+D800 up): the caller then reads every key
+   * and sorts. Optional.
    */
   nodeKeysFirst?(plane: string, ids: readonly number[], k: number): { id: number; key: string }[] | undefined;
   /**

@@ -2,7 +2,7 @@
 // lines, callees (unresolved ones with their reason), references and every other edge.
 import * as z from "../model/zod.js";
 import { siteLines } from "../graph/view.js";
-import { readEdgesById, readNodeKeys } from "../store/reader.js";
+import { readEdgesById, readNodeKeys, readNodeKeysFirst } from "../store/reader.js";
 import type { Reader, StoredEdge, StoredNode } from "../store/types.js";
 import { LIST_CAP, LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, renderSections, requirePlane, resolveOne, withMatchNote } from "./common.js";
 import { AS_OF_INPUT } from "./asof.js";
@@ -66,8 +66,6 @@ export const context = defineTool({
           .map((l) => ({ id: l.id, type: l.type, other: l.src, agent: mirrored && l.agentWritten }))
       : st.edgesIn(plane, n.id).map((e) => full(e, "in"));
     const keys = new Map<number, string>();
-    const others = [...new Set([...incoming, ...outgoing].map((e) => e.other))];
-    for (let i = 0; i < others.length; i += 10_000) for (const k of readNodeKeys(st, plane, others.slice(i, i + 10_000))) keys.set(k.id, k.key);
     const edges = new Map<number, StoredEdge>();
     for (const e of outgoing) edges.set(e.id, e.edge!);
     /** Read whole the edges of `entries` not read yet. */
@@ -76,18 +74,37 @@ export const context = defineTool({
       if (ids.length > 0) for (const e of readEdgesById(st, plane, ids)) edges.set(e.id, e);
       for (const e of entries) e.edge ??= edges.get(e.id);
     };
+    // The page each list shows (renderSections shows at most `limit` lines from `offset`): only
+    // those entries' edges and other ends are read whole.
+    const from = offset ?? 0;
+    const to = from + (limit ?? LIST_CAP);
     // Each list sorted by the other end's key, then its line as text, then edge id (a stable
-    // sort of edges in id order). Keys are unique in a plane, so a line decides only between
-    // edges from one node: only those are read for it (all are, should a key hold a NUL).
+    // sort of edges in id order). Only its first `to` entries are shown, and they come from the
+    // first `to` other ends by key: where a list has more, the store chooses those (a hub's
+    // 5,000 callers read 20 keys) and the rest follow unsorted. Keys are unique in a plane, so a
+    // line decides only between edges from one node: only those are read for it.
     const sorted = (entries: Entry[]) => {
-      const seen = new Map<number, number>();
-      for (const e of entries) seen.set(e.other, (seen.get(e.other) ?? 0) + 1);
-      const nul = entries.some((e) => (keys.get(e.other) ?? "").includes("\u0000"));
-      readWhole(entries.filter((e) => nul || seen.get(e.other)! > 1));
-      return entries
-        .map((e) => ({ e, sort: `${keys.get(e.other) ?? ""}\u0000${e.edge?.props.line ?? ""}` }))
-        .sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0))
-        .map((x) => x.e);
+      const count = new Map<number, number>();
+      for (const e of entries) count.set(e.other, (count.get(e.other) ?? 0) + 1);
+      const chosen = count.size > to ? readNodeKeysFirst(st, plane, [...count.keys()], to) : undefined;
+      for (const k of chosen ?? []) keys.set(k.id, k.key);
+      const pick = chosen && new Set(chosen.map((k) => k.id));
+      const first = pick ? entries.filter((e) => pick.has(e.other)) : entries;
+      const rest = pick ? entries.filter((e) => !pick.has(e.other)) : [];
+      const unread = [...new Set(first.map((e) => e.other))].filter((id) => !keys.has(id));
+      for (let i = 0; i < unread.length; i += 10_000) for (const k of readNodeKeys(st, plane, unread.slice(i, i + 10_000))) keys.set(k.id, k.key);
+      readWhole(first.filter((e) => count.get(e.other)! > 1));
+      const keyOf = (e: Entry) => keys.get(e.other) ?? "";
+      const lineOf = (e: Entry) => `${e.edge?.props.line ?? ""}`;
+      first.sort((a, b) => {
+        const ka = keyOf(a);
+        const kb = keyOf(b);
+        if (ka !== kb) return ka < kb ? -1 : 1;
+        const la = lineOf(a);
+        const lb = lineOf(b);
+        return la < lb ? -1 : la > lb ? 1 : 0;
+      });
+      return rest.length === 0 ? first : first.concat(rest);
     };
     const lists: { title: string; entries: Entry[] }[] = [];
     const add = (title: string, entries: Entry[]) => {
@@ -109,10 +126,6 @@ export const context = defineTool({
     for (const t of otherTypes(incoming)) add(`${t} ←`, byType(incoming, t));
     for (const t of otherTypes(outgoing)) add(`${t} →`, byType(outgoing, t));
 
-    // The page each list shows (renderSections shows at most `limit` lines from `offset`): only
-    // those entries' edges and other ends are read whole.
-    const from = offset ?? 0;
-    const to = from + (limit ?? LIST_CAP);
     const shown = lists.flatMap((l) => l.entries.slice(from, to));
     readWhole(shown);
     const near = new Map<number, StoredNode>();

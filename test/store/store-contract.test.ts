@@ -389,26 +389,61 @@ describe("store contract", () => {
       assert.equal(store.sourcesIn!("p", [a, b], types), undefined, "an agent's edge: the walk reads links");
     });
 
-    it("nodeKeysFirst chooses the first k by key as JavaScript orders them, or declines (a key not ASCII, a node not in the plane)", () => {
-      const keys = ["m.b", "m.a", "M.z", "m._", "m.a0", "m.B"];
+    it("nodeKeysFirst chooses the first k by key as JavaScript orders them, leaves out a node not in the plane, declines where the orders may part", () => {
+      const keys = ["m.b", "m.a", "M.z", "m._", "m.a0", "m.B", "m.\u00e9"];
       const ids = store.write((w) => keys.map((key) => w.createNode("p", { key, labels: ["Function"], props: {} })));
+      const keyOf = new Map(ids.map((id, i) => [id, keys[i]!]));
       const js = (k: number, of = ids) =>
         [...of]
+          .filter((id) => keyOf.has(id))
           .sort((m, n) => {
-            const km = keys[ids.indexOf(m)]!;
-            const kn = keys[ids.indexOf(n)]!;
-            return km < kn ? -1 : km > kn ? 1 : 0;
+            const km = keyOf.get(m)!;
+            const kn = keyOf.get(n)!;
+            return km < kn ? -1 : km > kn ? 1 : m - n;
           })
           .slice(0, k)
-          .map((id) => ({ id, key: keys[ids.indexOf(id)]! }));
-      for (const k of [1, 3, 6, 10]) assert.deepEqual(store.nodeKeysFirst!("p", ids, k), js(k), `k=${k}`);
+          .map((id) => ({ id, key: keyOf.get(id)! }));
+      for (const k of [1, 3, 7, 10]) assert.deepEqual(store.nodeKeysFirst!("p", ids, k), js(k), `k=${k}`);
       assert.deepEqual(store.nodeKeysFirst!("p", ids.slice(2), 2), js(2, ids.slice(2)));
       assert.deepEqual(store.nodeKeysFirst!("p", [], 3), []);
-      assert.equal(store.nodeKeysFirst!("p", [...ids, x], 3), undefined, "a node of another plane");
-      assert.equal(store.nodeKeysFirst!("p", [...ids, 9999], 3), undefined, "no such node");
-      // U+FF58 sorts before U+1D465 by bytes, after it by UTF-16 units: the store declines.
-      const wide = store.write((w) => ["m.\uFF58", "m.\u{1D465}"].map((key) => w.createNode("p", { key, labels: ["Function"], props: {} })));
-      assert.equal(store.nodeKeysFirst!("p", [...ids, ...wide], 3), undefined);
+      assert.deepEqual(store.nodeKeysFirst!("p", [...ids, x], 10), js(10), "a node of another plane");
+      assert.deepEqual(store.nodeKeysFirst!("p", [...ids, 9999], 10), js(10), "no such node");
+      // U+FF58 sorts before U+1D465 by bytes, after it by UTF-16 units: where either is chosen the
+      // store declines; where both are left out, the first k are JavaScript's.
+      const wide = store.write((w) =>
+        ["m.\uFF58", "m.\u{1D465}", "A\u{1D465}"].map((key) => {
+          const id = w.createNode("p", { key, labels: ["Function"], props: {} });
+          keyOf.set(id, key);
+          return id;
+        }),
+      );
+      const all = [...ids, ...wide.slice(0, 2)];
+      assert.deepEqual(store.nodeKeysFirst!("p", all, 7), js(7, all), "the wide keys sort last and are left out");
+      assert.equal(store.nodeKeysFirst!("p", all, 8), undefined, "a wide key chosen");
+      assert.equal(store.nodeKeysFirst!("p", [...ids, wide[2]!], 1), undefined);
+      // Random keys over an alphabet where the orders part: an answer is always JavaScript's.
+      let seed = 7;
+      const rand = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed % n;
+      };
+      const alphabet = ["a", "b", "\u00e9", "\uFF58", "\u{1D465}", "\uE000"];
+      const made = store.write((w) => Array.from({ length: 40 }, (_, i) => {
+        const key = `r${Array.from({ length: 1 + rand(3) }, () => alphabet[rand(alphabet.length)]).join("")}#${i}`;
+        const id = w.createNode("p", { key, labels: ["Function"], props: {} });
+        keyOf.set(id, key);
+        return id;
+      }));
+      let answered = 0;
+      for (let round = 0; round < 60; round++) {
+        const of = made.filter(() => rand(2) === 0);
+        const k = 1 + rand(12);
+        const got = store.nodeKeysFirst!("p", of, k);
+        if (got === undefined) continue;
+        answered++;
+        assert.deepEqual(got, js(k, of), `round ${round}`);
+      }
+      assert.ok(answered > 10, `answered ${answered} of 60`);
       assert.deepEqual(store.asOf(store.currentSeq()).nodeKeysFirst!("p", ids, 2), js(2));
     });
 
