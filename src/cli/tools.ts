@@ -8,7 +8,7 @@ import * as z from "../model/zod.js";
 import { GraphViews } from "../graph/view.js";
 import { runTool } from "../tools/run.js";
 import { DrsgError, type ErrorCode } from "../model/errors.js";
-import { activePlugins } from "../plugin/registry.js";
+import { activeBuilds, activePlugins } from "../plugin/registry.js";
 import type { Store } from "../store/types.js";
 import { loadTool } from "../tools/modules.js";
 import type { Tool, ToolContext } from "../tools/tool.js";
@@ -274,7 +274,7 @@ export class ToolRunner {
     if (!this.ctx) {
       // Mapped: a verb reads once and exits (OpenOptions.mapped).
       this.store = await openChosen(this.target, { create: this.create, mapped: true });
-      this.ctx = { store: this.store, transport: "cli", plugins: activePlugins, views: new GraphViews(this.store, { lazy: true }) };
+      this.ctx = { store: this.store, transport: "cli", plugins: activePlugins, pluginBuilds: activeBuilds, views: new GraphViews(this.store, { lazy: true }) };
     }
     return this.ctx;
   }

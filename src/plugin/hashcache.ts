@@ -25,9 +25,17 @@ export interface FolderRecord {
   checked?: string;
 }
 
+/** What is remembered of a plugin set (registry.ts activeBuilds): every input of its last load whole, and its builds. */
+export interface SetRecord {
+  stamps: string[];
+  builtBy: string[];
+}
+
 interface CacheFile {
   version: 1;
   folders: Record<string, FolderRecord>;
+  /** By the official plugins' folder (each drsg install has its own set). */
+  sets?: Record<string, SetRecord>;
 }
 
 /** A file's stamp: what changes whenever its bytes can have changed. */
@@ -92,10 +100,26 @@ export function markChecked(dir: string, sha256: string, by: string): void {
   save();
 }
 
+/** The builds of the plugin set of `dir` when its record's inputs are exactly `stamps`. */
+export function cachedSet(dir: string, stamps: readonly string[]): string[] | undefined {
+  const r = load().file.sets?.[dir];
+  if (!r || !Array.isArray(r.stamps) || !Array.isArray(r.builtBy) || r.stamps.length !== stamps.length) return undefined;
+  for (let i = 0; i < stamps.length; i++) if (r.stamps[i] !== stamps[i]) return undefined;
+  return r.builtBy.every((b) => typeof b === "string") ? [...r.builtBy] : undefined;
+}
+
+/** Remember the plugin set of `dir` (written at once, as rememberFolder). */
+export function rememberSet(dir: string, record: SetRecord): void {
+  const file = load().file;
+  file.sets = { ...file.sets, [dir]: record };
+  save();
+}
+
 function save(): void {
   const m = load();
   // Folders gone (an older drsg's package, a removed plugin) are forgotten as the file is written.
   for (const key of Object.keys(m.file.folders)) if (!existsSync(key.split("\u0000")[0]!)) delete m.file.folders[key];
+  for (const key of Object.keys(m.file.sets ?? {})) if (!existsSync(key)) delete m.file.sets![key];
   try {
     mkdirSync(dataDir(), { recursive: true });
     const tmp = `${m.path}.tmp-${process.pid}`;

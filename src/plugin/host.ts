@@ -1,7 +1,7 @@
 // The plugin host: the active plugin set (official plugins plus installed ones), routing of
 // files by extension, and what a worker needs to parse a file (grammar wasm, query source).
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { extname, join, resolve } from "node:path";
+import { basename, extname, join, resolve } from "node:path";
 import type { RecoverRule } from "../extract/recover.js";
 import { DrsgError } from "../model/errors.js";
 import { GRAMMARS_FILE, PLUGINS_DIR } from "../paths.js";
@@ -142,14 +142,16 @@ export class PluginSet {
   }
 }
 
-/** The official plugins shipped in plugins/ (every folder with a plugin.json, except the catalog). */
-export function officialPlugins(): LoadedPlugin[] {
+/** The folders of the official plugins shipped in plugins/ (every folder with a plugin.json, except the catalog), by name. */
+export function officialFolders(): string[] {
   if (!existsSync(PLUGINS_DIR)) return [];
-  const out: LoadedPlugin[] = [];
-  for (const name of readdirSync(PLUGINS_DIR).sort()) {
-    const dir = join(PLUGINS_DIR, name);
-    if (name === "catalog" || !existsSync(join(dir, "plugin.json"))) continue;
-    out.push({ ...readPluginFolder(dir), source: `official:${name}`, official: true });
-  }
-  return out;
+  return readdirSync(PLUGINS_DIR)
+    .sort()
+    .filter((name) => name !== "catalog" && existsSync(join(PLUGINS_DIR, name, "plugin.json")))
+    .map((name) => join(PLUGINS_DIR, name));
+}
+
+/** The official plugins shipped in plugins/ (officialFolders). */
+export function officialPlugins(): LoadedPlugin[] {
+  return officialFolders().map((dir) => ({ ...readPluginFolder(dir), source: `official:${basename(dir)}`, official: true }));
 }

@@ -87,7 +87,7 @@ const TESTS_DIR = "tests";
  * depth first in name order (the order the folder's sha256 is taken in). Directory entries say
  * what they are, so only files and links are stat'ed: a verb lists ~400 plugin files.
  */
-function listFiles(dir: string, prefix = "", out: { rel: string; st: BigIntStats }[] = [], builds = false): { rel: string; st: BigIntStats }[] {
+export function listFiles(dir: string, prefix = "", out: { rel: string; st: BigIntStats }[] = [], builds = false): { rel: string; st: BigIntStats }[] {
   const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     if (builds && prefix === "" && e.name === TESTS_DIR) continue;

@@ -1,14 +1,16 @@
 // Installed plugins: a registry in the user's data directory ($DRSG_HOME, else
 // $XDG_DATA_HOME/drsg, else ~/.local/share/drsg) holding a copy of each plugin folder and the
 // sha256 of every file, pinned at install and re-checked at every load.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { type BigIntStats, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DrsgError } from "../model/errors.js";
-import { CATALOG_DIR, dataDir } from "../paths.js";
+import { CATALOG_DIR, PLUGINS_DIR, dataDir } from "../paths.js";
+import { version } from "../version.js";
 import { isResolverFamily } from "../resolve/index.js";
-import { type LoadedPlugin, PluginSet, officialPlugins } from "./host.js";
-import { comparePluginNames, hashFolder, readPluginFolder } from "./manifest.js";
+import { type LoadedPlugin, PluginSet, officialFolders, officialPlugins } from "./host.js";
+import { comparePluginNames, hashFolder, listFiles, readPluginFolder } from "./manifest.js";
+import { cachedSet, rememberSet, settled, stampOf } from "./hashcache.js";
 import { nodeChildProcess } from "../lazy.js";
 
 export interface RegistryEntry {
@@ -107,6 +109,50 @@ export function activePlugins(): PluginSet {
   const set = new PluginSet([...officialPlugins().filter((p) => !names.has(p.manifest.name)), ...installed]);
   loaded = { stamp, set };
   return set;
+}
+
+/**
+ * activePlugins().builtBy — what every answer's drift line compares with its plane's builders —
+ * from the hash cache while every input of the set's last load is as it was then: drsg's
+ * version, the registry, and every file of every plugin folder, by stamp (hashcache.ts). A cold
+ * verb then parses no manifest; anything moved (or an input younger than SETTLE_MS) loads the
+ * set whole, so an error (a pin broken, a conflict) is thrown as activePlugins throws it.
+ */
+export function activeBuilds(): string[] {
+  if (loaded && loaded.stamp === registryStamp()) return loaded.set.builtBy;
+  const inputs = setInputs();
+  const hit = cachedSet(PLUGINS_DIR, inputs.stamps);
+  if (hit) return hit;
+  const builtBy = activePlugins().builtBy;
+  if (inputs.settled) rememberSet(PLUGINS_DIR, { stamps: inputs.stamps, builtBy });
+  return builtBy;
+}
+
+/** The stamps of everything activePlugins reads, and whether all of it had settled (hashcache.ts). */
+function setInputs(): { stamps: string[]; settled: boolean } {
+  const stats: BigIntStats[] = [];
+  const stamps = [`drsg@${version()}`];
+  const add = (what: string, read: () => { rel: string; st: BigIntStats }[]) => {
+    stamps.push(`\u0000${what}`);
+    try {
+      for (const { rel, st } of read()) {
+        stats.push(st);
+        stamps.push(`${rel}\u0000${stampOf(st)}`);
+      }
+    } catch {
+      stamps.push("\u0000unreadable");
+    }
+  };
+  for (const dir of officialFolders()) add(dir, () => listFiles(dir, "", [], true));
+  add(registryPath(), () => (existsSync(registryPath()) ? [{ rel: "", st: statSync(registryPath(), { bigint: true }) }] : []));
+  let entries: RegistryEntry[] = [];
+  try {
+    entries = readRegistry();
+  } catch {
+    stamps.push("\u0000registry unreadable");
+  }
+  for (const e of entries) add(join(pluginStore(), e.name), () => listFiles(join(pluginStore(), e.name)));
+  return { stamps, settled: settled(stats, Date.now()) };
 }
 
 /** One installed plugin as `plugin list` shows it: loaded, or why it cannot be. */

@@ -457,9 +457,9 @@ export class SqlReader implements Reader {
   linksIn(plane: string, ids: readonly number[], types?: readonly string[]): EdgeLink[] {
     if (ids.length === 0 || types?.length === 0) return [];
     const params = this.params({ p: this.planeId(plane), ids: JSON.stringify(ids), ...(types ? { types: JSON.stringify(types) } : {}) });
-    // The types in the index's second column: a level of an impact walk skips the CONTAINS edge
-    // every symbol has, read and thrown away otherwise.
-    const typed = types ? " AND type IN (SELECT value FROM json_each(@types))" : "";
+    // The types tested as each node's range of the in-index is read (`+type`): one range per
+    // node, not a seek per node and type (sourcesIn).
+    const typed = types ? " AND +type IN (SELECT value FROM json_each(@types))" : "";
     if (this.at !== undefined) {
       // As of a commit: the history's rows too, so each row is read; only one that mentions
       // `_written_by` has its properties parsed (an agent's edge is rare).

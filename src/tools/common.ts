@@ -40,7 +40,7 @@ export function freshnessLine(p: PlaneInfo): string | undefined {
 export function pluginDrift(ctx: ToolContext, p: PlaneInfo): string | undefined {
   if (p.props.built_by === undefined) return undefined;
   try {
-    return driftLine(p.props.built_by, ctx.plugins().builtBy);
+    return driftLine(p.props.built_by, ctx.pluginBuilds ? ctx.pluginBuilds() : ctx.plugins().builtBy);
   } catch (e) {
     return `plugins could not be loaded to compare with this plane's builders: ${(e as Error).message}`;
   }

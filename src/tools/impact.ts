@@ -6,7 +6,7 @@
 // sections to the same answer.
 import * as z from "../model/zod.js";
 import { IMPACT_TYPES, type Reached, impactLevels } from "../graph/walk.js";
-import { type PlaneRead, isWhole, perView, prefetchIn, prefetchKeys } from "../graph/view.js";
+import { type PlaneRead, isWhole, perView, prefetchIn } from "../graph/view.js";
 import { keyName } from "../model/facts.js";
 import type { PlaneInfo, StoredNode } from "../store/types.js";
 import { LOWER_BOUND_NOTE, type Section, headerLines, oneLine, PAGE_INPUT, type Page, pageEnd, renderSections, resolveOne, withMatchNote } from "./common.js";
@@ -21,7 +21,7 @@ export interface UnresolvedSites {
   name: string;
   /** Sites (an edge stands for `count` sites when a caller repeats the call). */
   sites: number;
-  /** The callers holding them, with the first site's line and the reason, sorted by caller key. */
+  /** The callers holding them, with the first site's line and the reason: the first UNRESOLVED_SHOWN by caller key (then line), then the rest. */
   callers: { id: string; line?: number; lines?: number[]; reason?: string; count: number }[];
   /** Sites with the name that are proven not to reach it (calls on builtin objects). */
   excluded: number;
@@ -65,6 +65,9 @@ function unresolvedRefsNamed(ctx: ToolContext, plane: string, g: PlaneRead, name
   return byName.get(name) ?? [];
 }
 
+/** Callers of unbound calls named alike an answer lists. */
+const UNRESOLVED_SHOWN = 5;
+
 /** The unbound calls named like `node` anywhere in the plane (a per-view index, then the view). */
 export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneRead, node: StoredNode): UnresolvedSites {
   const name = keyName(node.key);
@@ -83,9 +86,12 @@ export function unresolvedNamed(ctx: ToolContext, plane: string, g: PlaneRead, n
       out.callers.push({ id: src, line: a.line, lines: a.lines, reason: a.reason, count });
     });
   }
-  prefetchKeys(g, out.callers.map((c) => c.id));
+  // The answer lists the first few by key: their sites come from as many callers at most, the
+  // first by key (firstByKey: chosen by the store where it can); the rest follow unsorted.
+  const first = new Set(firstByKey(g, [...new Set(out.callers.map((c) => c.id))], UNRESOLVED_SHOWN));
   const cmp = byKeyOf(g);
-  out.callers.sort((a, b) => cmp(a.id, b.id) || (a.line ?? 0) - (b.line ?? 0));
+  const shown = out.callers.filter((c) => first.has(c.id)).sort((a, b) => cmp(a.id, b.id) || (a.line ?? 0) - (b.line ?? 0));
+  out.callers = shown.concat(out.callers.filter((c) => !first.has(c.id)));
   return out;
 }
 
@@ -119,8 +125,6 @@ export function computeImpact(ctx: ToolContext, p: PlaneInfo, node: StoredNode, 
     unresolved: unresolvedNamed(ctx, p.name, g, node),
   };
 }
-
-const UNRESOLVED_SHOWN = 5;
 
 /** How many of a depth's nodes an answer with `page` may list (renderSections shows the page of them). */
 function impactShown(page: Page): number {

@@ -15,6 +15,8 @@ export interface ToolContext {
   attached?: string;
   /** The installed plugin set, for drift lines (loaded lazily; may throw a plugin error). */
   plugins(): PluginSet;
+  /** Its builds alone (`plugins().builtBy`), where the context can tell them without loading the set (a cold CLI verb: registry.ts activeBuilds). */
+  pluginBuilds?(): string[];
   views: GraphViews;
   /** Extra context a server supplies (rebuild hooks, watchers, mounts). */
   extras?: Record<string, unknown>;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { before, describe, it } from "node:test";
 import { CATALOG_DIR, PACKAGE_ROOT, PLUGINS_DIR } from "../../src/paths.js";
-import { type FolderRecord, SETTLE_MS, buildsKey, hashCachePath, resetHashCache } from "../../src/plugin/hashcache.js";
+import { type FolderRecord, type SetRecord, SETTLE_MS, buildsKey, hashCachePath, resetHashCache } from "../../src/plugin/hashcache.js";
 import { comparePluginNames, hashFolder, readPluginFolder } from "../../src/plugin/manifest.js";
 import { version } from "../../src/version.js";
 import { makeRepo } from "../git/fixture.js";
@@ -18,6 +18,7 @@ const DRSG = join(PACKAGE_ROOT, "bin", "drsg.js");
 
 interface CacheFile {
   folders: Record<string, FolderRecord>;
+  sets?: Record<string, SetRecord>;
 }
 
 function readCache(home: string): CacheFile {
@@ -199,6 +200,27 @@ describe("plugin hash cache", () => {
       delete process.env.DRSG_HOME;
       resetHashCache();
     }
+  });
+
+  it("a verb's drift line comes from the plugin set remembered whole while every input holds", () => {
+    const first = run(["context", "util.util", "--plane", "shop", "--db", db]);
+    assert.equal(first.status, 0, first.stderr);
+    const set = readCache(home).sets?.[PLUGINS_DIR];
+    assert.ok(set, "the set is remembered (its inputs had settled)");
+    assert.ok(set.builtBy.some((b) => b.startsWith("ruby@1.0.0+")), set.builtBy.join(" "));
+    assert.deepEqual(set.builtBy, [...set.builtBy].sort());
+    // The record is what answers: a planted build shows in the drift line.
+    const planted = readCache(home);
+    planted.sets![PLUGINS_DIR]!.builtBy.push("planted@9.9.9+00000000");
+    writeFileSync(hashCachePathIn(home), JSON.stringify(planted));
+    assert.match(run(["context", "util.util", "--plane", "shop", "--db", db]).stdout, /planted@9\.9\.9/);
+    // The registry rewritten as it was: its stamp moved, so the set is loaded whole again.
+    const registry = join(home, "plugins", "registry.json");
+    writeFileSync(registry, readFileSync(registry));
+    const again = run(["context", "util.util", "--plane", "shop", "--db", db]);
+    assert.equal(again.status, 0, again.stderr);
+    assert.doesNotMatch(again.stdout, /planted/);
+    assert.equal(again.stdout, first.stdout);
   });
 
   it("a verb remembers the installed plugin, and a same-size tamper is still refused", () => {
