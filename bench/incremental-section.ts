@@ -64,6 +64,17 @@ async function serverSettled(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The median of five runs of each command, run in rounds (one of each, five times): this
+ * machine's speed drifts over seconds, and a slow stretch then moves every column alike instead
+ * of the one that ran in it.
+ */
+function interleaved(commands: string[][], run: (args: string[]) => number): number[] {
+  const times = commands.map(() => [] as number[]);
+  for (let i = 0; i < 5; i++) commands.forEach((args, j) => times[j]!.push(run(args)));
+  return times.map(median);
+}
+
 /** The first function, method or class a search names (a leaf: few edges reach it). */
 function leafOf(db: string, plane: string, env: NodeJS.ProcessEnv): string {
   const found = JSON.parse(timed(["search", "a", "--plane", plane, "--db", db, "--json"], env).out) as { text: string };
@@ -238,17 +249,18 @@ async function repoRow(src: string): Promise<string> {
       if (!/folded plane/.test(u.out)) throw new Error(`digest --apply did not fold: ${u.out}`);
       updates.push(u.ms);
     }
-    const nodeStart = median([0, 1, 2].map(() => timed(["--version"], env).ms));
 
     // Cold CLI verbs: whole processes opening the database themselves — impact on a leaf (the
     // first function, method or class a search names) and impact and context on the symbol most
     // edges reach (a hub: the largest radius, the answer a user waits for longest).
     const leaf = leafOf(db, plane, env);
     const hub = mostReached(db, plane);
-    const coldOf = (args: string[]) => median([0, 1, 2, 3, 4].map(() => timed([...args, "--plane", plane, "--db", db], env).ms));
     const radius = timed(["impact", hub, "--plane", plane, "--db", db], env).out;
     if (!/^depth 1 \(/m.test(radius)) throw new Error(`impact ${hub} gave no radius: ${radius.slice(0, 400)}`);
-    const cold = { leaf: coldOf(["impact", leaf]), hub: coldOf(["impact", hub]), context: coldOf(["context", hub]), hubName: hub, hubReach: /^total affected within depth \d+: (\d+)/m.exec(radius)?.[1] ?? "?" };
+    const opened = ["--plane", plane, "--db", db];
+    const [leafMs, hubMs, contextMs, startMs] = interleaved([["impact", leaf, ...opened], ["impact", hub, ...opened], ["context", hub, ...opened], ["--version"]], (args) => timed(args, env).ms);
+    const nodeStart = startMs!;
+    const cold = { leaf: leafMs!, hub: hubMs!, context: contextMs!, hubName: hub, hubReach: /^total affected within depth \d+: (\d+)/m.exec(radius)?.[1] ?? "?" };
 
     // Commit → queryable under serve watch.
     const queryable = await followedByServe(dir, plane, db, env, leaf,
@@ -265,13 +277,13 @@ async function repoRow(src: string): Promise<string> {
     timed(["init", "--dir", dir], env);
     let relay: { leaf: number; hub: number; context: number };
     try {
-      const viaServer = (args: string[]) => median([0, 1, 2, 3, 4].map(() => timed(args, env, [0], dir).ms));
       const answer = timed(["impact", leaf], env, [0], dir).out;
       if (!/^synced: commit /m.test(answer)) throw new Error(`impact through the server gave no answer: ${answer.slice(0, 400)}`);
       // A server just started may still be reading (its history plane, its first view): let it
       // settle, so the timings are of the command, not of a busy neighbour on two cores.
       await serverSettled(dir);
-      relay = { leaf: viaServer(["impact", leaf]), hub: viaServer(["impact", hub]), context: viaServer(["context", hub]) };
+      const [leafVia, hubVia, contextVia] = interleaved([["impact", leaf], ["impact", hub], ["context", hub]], (args) => timed(args, env, [0], dir).ms);
+      relay = { leaf: leafVia!, hub: hubVia!, context: contextVia! };
     } finally {
       timed(["stop"], env, [0, 1], dir);
     }
@@ -295,7 +307,7 @@ export function section(repos: string[]): { name: string; title: string; run(): 
         replays.push(await replayRow(r, basename(r)));
       }
       return [
-        "Each repository is cloned to a temp dir and digested in full; then three one-line commits are each applied by `drsg digest --apply` in a fresh process (it folds from the plane's recorded commit, its incremental index seeded from the plane's own facts), `drsg serve watch` follows five more (commit → a `context` answer over /rpc naming the new commit), and cold CLI verbs run five times each as whole processes opening the database: `impact` on a leaf (the first function, method or class a search names), then `impact` and `context` on the symbol the most edges reach (the largest radius); last, `drsg init` sets the clone up and the same three verbs run in it as a user types them (no --db, no --plane: the command finds the live server's record and asks it). Targets: one-file update ≤ 1 s plus node's start; commit → queryable ≤ 300 ms median; cold CLI verb ≤ 300 ms; full digest ≤ 150 MB per 100k lines.",
+        "Each repository is cloned to a temp dir and digested in full; then three one-line commits are each applied by `drsg digest --apply` in a fresh process (it folds from the plane's recorded commit, its incremental index seeded from the plane's own facts), `drsg serve watch` follows five more (commit → a `context` answer over /rpc naming the new commit), and cold CLI verbs run five times each as whole processes opening the database: `impact` on a leaf (the first function, method or class a search names), then `impact` and `context` on the symbol the most edges reach (the largest radius), in five rounds of one each with `drsg --version` (node's start) as a fourth, so a slow stretch of this machine moves every column alike; last, `drsg init` sets the clone up and the same three verbs run in it, in rounds too, as a user types them (no --db, no --plane: the command finds the live server's record and asks it). Targets: one-file update ≤ 1 s plus node's start; commit → queryable ≤ 300 ms median; cold CLI verb ≤ 300 ms; full digest ≤ 150 MB per 100k lines.",
         "",
         "| repository | lines | full digest (wall, peak RSS) | one-file update, fresh process (median; runs) | node start (`drsg --version`) | update less node start | commit → queryable under serve watch (median; runs) | cold verb opening the database (median of 5): impact on a leaf · impact on the most-reached symbol · context on it | the same in the repository `drsg init` set up (through its live server) |",
         "|---|---|---|---|---|---|---|---|---|",

@@ -55,7 +55,7 @@ export function impactLevels(g: PlaneRead, start: string, depth: number, types: 
  * level is made (a hub's level is thousands of sources and more edges).
  */
 function packedLevel(packed: readonly number[], seen: Set<string>, depth: number, types: readonly string[]): Reached[] {
-  // Sorted, a source's edges come together, the type listed first first.
+  // Sorted, a source's edges come together, the one of the type listed first leading.
   const sorted = Float64Array.from(packed).sort();
   const level: Reached[] = [];
   let last = -1;

@@ -164,7 +164,7 @@ export async function mainStdio(argv: string[]): Promise<number> {
  * initialised repository) never pays for the tools, graph and store modules at start-up.
  */
 async function serveInProcess(path: string, mode: ServeMode): Promise<number> {
-  const [{ StdioServerTransport }, { GraphViews }, { activePlugins }, { MountManager }, { RoutedStore }, { openStore }, { TOOLS }, { buildMcpServer, toolsFor }] = await Promise.all([
+  const [{ StdioServerTransport }, { GraphViews }, { activeBuilds, activePlugins }, { MountManager }, { RoutedStore }, { openStore }, { TOOLS }, { buildMcpServer, toolsFor }] = await Promise.all([
     import("@modelcontextprotocol/sdk/server/stdio.js"),
     import("../graph/view.js"),
     import("../plugin/registry.js"),
@@ -188,6 +188,7 @@ async function serveInProcess(path: string, mode: ServeMode): Promise<number> {
     store: routed,
     transport: "stdio",
     plugins: activePlugins,
+    pluginBuilds: activeBuilds,
     views: new GraphViews(routed),
     extras: { mounts },
   };

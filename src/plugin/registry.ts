@@ -119,14 +119,21 @@ export function activePlugins(): PluginSet {
  * set whole, so an error (a pin broken, a conflict) is thrown as activePlugins throws it.
  */
 export function activeBuilds(): string[] {
-  if (loaded && loaded.stamp === registryStamp()) return loaded.set.builtBy;
+  const stamp = registryStamp();
+  if (loaded && loaded.stamp === stamp) return loaded.set.builtBy;
+  // Kept, as activePlugins keeps its set, until the registry changes.
+  if (builds && builds.stamp === stamp) return builds.builtBy;
   const inputs = setInputs();
-  const hit = cachedSet(PLUGINS_DIR, inputs.stamps);
-  if (hit) return hit;
-  const builtBy = activePlugins().builtBy;
-  if (inputs.settled) rememberSet(PLUGINS_DIR, { stamps: inputs.stamps, builtBy });
+  let builtBy = cachedSet(PLUGINS_DIR, inputs.stamps);
+  if (builtBy === undefined) {
+    builtBy = activePlugins().builtBy;
+    if (inputs.settled) rememberSet(PLUGINS_DIR, { stamps: inputs.stamps, builtBy });
+  }
+  builds = { stamp, builtBy };
   return builtBy;
 }
+
+let builds: { stamp: string; builtBy: string[] } | undefined;
 
 /** The stamps of everything activePlugins reads, and whether all of it had settled (hashcache.ts). */
 function setInputs(): { stamps: string[]; settled: boolean } {
