@@ -447,6 +447,60 @@ describe("store contract", () => {
       assert.deepEqual(store.asOf(store.currentSeq()).nodeKeysFirst!("p", ids, 2), js(2));
     });
 
+    it("nodeKeysFirst on large sets, dense among the plane's first keys or past them: JavaScript's first k (now and as of a commit)", () => {
+      // 3,000 keys in an early run ("a…") and 1,000 in a late one ("z…"), wide characters among both.
+      let seed = 11;
+      const rand = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed % n;
+      };
+      const alphabet = ["a", "b", "m", "\u00e9", "\uFF58", "\u{1D465}"];
+      const keyOf = new Map<number, string>();
+      const made = store.write((w) =>
+        Array.from({ length: 4000 }, (_, i) => {
+          const head = i < 3000 ? "a" : "z";
+          const key = `${head}${Array.from({ length: 1 + rand(4) }, () => alphabet[rand(alphabet.length)]).join("")}#${i}`;
+          const id = w.createNode("p", { key, labels: ["Function"], props: {} });
+          keyOf.set(id, key);
+          return id;
+        }),
+      );
+      const js = (of: number[], k: number) =>
+        [...new Set(of)]
+          .filter((id) => keyOf.has(id))
+          .sort((m, n) => {
+            const km = keyOf.get(m)!;
+            const kn = keyOf.get(n)!;
+            return km < kn ? -1 : km > kn ? 1 : m - n;
+          })
+          .slice(0, k)
+          .map((id) => ({ id, key: keyOf.get(id)! }));
+      const early = made.slice(0, 600);
+      const late = made.slice(3000, 3600);
+      const sets: [string, number[]][] = [
+        ["every node", made],
+        ["the early run", early],
+        ["the late run (past the window)", late],
+        ["a sparse draw over both", made.filter(() => rand(3) === 0)],
+        ["the late run and one early node", [...late, early[400]!]],
+        ["the early run, another plane's node and a missing one", [...early, x, 99_999]],
+      ];
+      const past = store.asOf(store.currentSeq());
+      let answered = 0;
+      for (const [what, of] of sets)
+        for (const k of [1, 21, 40]) {
+          const got = store.nodeKeysFirst!("p", of, k);
+          assert.deepEqual(past.nodeKeysFirst!("p", of, k), got, `${what}, k=${k}: as of the current commit`);
+          if (got === undefined) {
+            assert.ok(js(of, k).some((r) => /[\uD800-\uFFFF]/.test(r.key)), `${what}, k=${k}: declined with no wide key among the first`);
+            continue;
+          }
+          answered++;
+          assert.deepEqual(got, js(of, k), `${what}, k=${k}`);
+        }
+      assert.ok(answered >= 9, `answered ${answered} of 18`);
+    });
+
     it("edgesBetween reads one pair's edges as edgesOut filtered by target does, in id order; as of a commit too", () => {
       const c = store.write((w) => {
         const c = w.createNode("p", { key: "c", labels: ["Function"], props: {} });
