@@ -111,6 +111,9 @@ export function activePlugins(): PluginSet {
   return set;
 }
 
+/** activeBuilds' answer, with the registry's stamp it was given under. */
+let builds: { stamp: string; builtBy: string[] } | undefined;
+
 /**
  * activePlugins().builtBy — what every answer's drift line compares with its plane's builders —
  * from the hash cache while every input of the set's last load is as it was then: drsg's
@@ -132,8 +135,6 @@ export function activeBuilds(): string[] {
   builds = { stamp, builtBy };
   return builtBy;
 }
-
-let builds: { stamp: string; builtBy: string[] } | undefined;
 
 /** The stamps of everything activePlugins reads, and whether all of it had settled (hashcache.ts). */
 function setInputs(): { stamps: string[]; settled: boolean } {

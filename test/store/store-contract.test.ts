@@ -8,6 +8,19 @@ import type { Store } from "../../src/store/types.js";
 import type { PropValue } from "../../src/model/facts.js";
 import { tempStore, throwsCode } from "./helpers.js";
 
+/** What Reader.nodeKeysFirst must answer: the first `k` of `of` (each once, those `keyOf` holds) by key, then id, as JavaScript orders strings. */
+function jsFirst(keyOf: ReadonlyMap<number, string>, of: readonly number[], k: number): { id: number; key: string }[] {
+  return [...new Set(of)]
+    .filter((id) => keyOf.has(id))
+    .sort((m, n) => {
+      const km = keyOf.get(m)!;
+      const kn = keyOf.get(n)!;
+      return km < kn ? -1 : km > kn ? 1 : m - n;
+    })
+    .slice(0, k)
+    .map((id) => ({ id, key: keyOf.get(id)! }));
+}
+
 describe("store contract", () => {
   let store: Store;
   let done: () => void;
@@ -393,16 +406,7 @@ describe("store contract", () => {
       const keys = ["m.b", "m.a", "M.z", "m._", "m.a0", "m.B", "m.\u00e9"];
       const ids = store.write((w) => keys.map((key) => w.createNode("p", { key, labels: ["Function"], props: {} })));
       const keyOf = new Map(ids.map((id, i) => [id, keys[i]!]));
-      const js = (k: number, of = ids) =>
-        [...of]
-          .filter((id) => keyOf.has(id))
-          .sort((m, n) => {
-            const km = keyOf.get(m)!;
-            const kn = keyOf.get(n)!;
-            return km < kn ? -1 : km > kn ? 1 : m - n;
-          })
-          .slice(0, k)
-          .map((id) => ({ id, key: keyOf.get(id)! }));
+      const js = (k: number, of = ids) => jsFirst(keyOf, of, k);
       for (const k of [1, 3, 7, 10]) assert.deepEqual(store.nodeKeysFirst!("p", ids, k), js(k), `k=${k}`);
       assert.deepEqual(store.nodeKeysFirst!("p", ids.slice(2), 2), js(2, ids.slice(2)));
       assert.deepEqual(store.nodeKeysFirst!("p", [], 3), []);
@@ -465,16 +469,7 @@ describe("store contract", () => {
           return id;
         }),
       );
-      const js = (of: number[], k: number) =>
-        [...new Set(of)]
-          .filter((id) => keyOf.has(id))
-          .sort((m, n) => {
-            const km = keyOf.get(m)!;
-            const kn = keyOf.get(n)!;
-            return km < kn ? -1 : km > kn ? 1 : m - n;
-          })
-          .slice(0, k)
-          .map((id) => ({ id, key: keyOf.get(id)! }));
+      const js = (of: number[], k: number) => jsFirst(keyOf, of, k);
       const early = made.slice(0, 600);
       const late = made.slice(3000, 3600);
       const sets: [string, number[]][] = [
